@@ -1,0 +1,255 @@
+//! Carries out a parsed request: each command reads its input, calls the library, and prints.
+
+use crate::batch::{merge, Batch};
+use crate::card::format_cards;
+use crate::cli::{read_text, Chosen, Request, StatsRequest};
+use crate::deal::DealId;
+use crate::export::{
+    check_writable, format_bytes, format_seconds, write_atomic, Exporter, Json, Markdown, Table,
+};
+use crate::game::OptionKind;
+use crate::games;
+use crate::solver::Verdict;
+use crate::stats::Summary;
+use serde_json::json;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+pub fn run(request: Request) -> Result<ExitCode, String> {
+    match request {
+        Request::Games => games_list(),
+        Request::Deal { game, deal } => show_deal(&game, &deal),
+        Request::Solve {
+            game,
+            deal,
+            json,
+            budget,
+        } => solve(&game, &deal, json, budget),
+        Request::Verify {
+            game,
+            deal,
+            solution,
+        } => verify(&game, deal, &solution),
+        Request::Perft { game, deal, depth } => perft(&game, &deal, depth),
+        Request::Stats(request) => stats(request),
+        Request::Merge { files, json } => merge_files(&files, json),
+        Request::Report { files } => report(&files),
+    }
+}
+
+fn games_list() -> Result<ExitCode, String> {
+    for game in games::all() {
+        println!("{:<12} {}", game.name(), game.summary());
+        for option in game.options() {
+            let form = match option.kind {
+                OptionKind::Flag => format!("--{}", option.name),
+                OptionKind::Number { min, max, default } => {
+                    format!("--{} N ({min}..{max}, default {default})", option.name)
+                }
+            };
+            println!("{:<12}   {form:<32} {}", "", option.help);
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn show_deal(game: &Chosen, deal: &DealId) -> Result<ExitCode, String> {
+    let cards = deal.cards(game.entry.packs())?;
+    println!("{} ({}), {deal}", game.entry.name(), game.variant());
+    println!("{}", format_cards(&cards));
+    println!();
+    print!("{}", game.entry.layout(&game.options, &cards)?);
+    Ok(ExitCode::SUCCESS)
+}
+
+fn solve(
+    game: &Chosen,
+    deal: &DealId,
+    json: bool,
+    budget: crate::solver::Budget,
+) -> Result<ExitCode, String> {
+    let cards = deal.cards(game.entry.packs())?;
+    let report = game.entry.solve(&game.options, &cards, budget)?;
+    if json {
+        let value = json!({
+            "game": game.entry.name(),
+            "variant": game.variant(),
+            "deal": deal,
+            "verdict": report.verdict,
+            "reason": report.exhausted.map(|e| e.describe()),
+            "nodes": report.nodes,
+            "seconds": report.seconds,
+            "table_entries": report.table_entries,
+            "peak_bytes": report.peak_bytes,
+            "moves": report.moves,
+        });
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&value).expect("serialises")
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    let headline = match report.verdict {
+        Verdict::Won => format!("won in {} moves", report.moves.len()),
+        Verdict::Lost => {
+            "lost: no sequence of moves wins (every reachable position searched)".to_string()
+        }
+        Verdict::Unknown => format!(
+            "unknown: {}",
+            report.exhausted.map_or("budget spent", |e| e.describe())
+        ),
+    };
+    println!(
+        "{} ({}), {deal}: {headline}",
+        game.entry.name(),
+        game.variant()
+    );
+    println!(
+        "{} positions in {} ({:.0} per second); table {} entries, {} at its largest",
+        report.nodes,
+        format_seconds(report.seconds),
+        report.nodes as f64 / report.seconds.max(1e-9),
+        report.table_entries,
+        format_bytes(report.peak_bytes)
+    );
+    for (i, mv) in report.moves.iter().enumerate() {
+        println!("{:>4}. {mv}", i + 1);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Reads a move list: `solve --json` output, or text with one move per line (blank lines,
+/// `#` comments and a leading `12.` numbering, as `solve` prints, are ignored).
+fn read_solution(path: &PathBuf) -> Result<(Vec<String>, Option<serde_json::Value>), String> {
+    let text = read_text(path)?;
+    if text.trim_start().starts_with('{') {
+        let value: serde_json::Value = serde_json::from_str(&text)
+            .map_err(|e| format!("{} is not valid JSON: {e}", path.display()))?;
+        let moves = value["moves"]
+            .as_array()
+            .and_then(|moves| {
+                moves
+                    .iter()
+                    .map(|m| m.as_str().map(String::from))
+                    .collect::<Option<Vec<_>>>()
+            })
+            .ok_or_else(|| format!("{} has no \"moves\" list of strings", path.display()))?;
+        return Ok((moves, Some(value)));
+    }
+    let moves = text
+        .lines()
+        .map(|line| line.split('#').next().unwrap_or("").trim())
+        .filter(|line| !line.is_empty())
+        .map(|line| match line.split_once(". ") {
+            Some((number, mv)) if number.trim().chars().all(|c| c.is_ascii_digit()) => {
+                mv.trim().to_string()
+            }
+            _ => line.to_string(),
+        })
+        .collect();
+    Ok((moves, None))
+}
+
+fn verify(game: &Chosen, deal: Option<DealId>, solution: &PathBuf) -> Result<ExitCode, String> {
+    let (moves, json) = read_solution(solution)?;
+    if let Some(json) = &json {
+        let (found_game, found_variant) = (json["game"].as_str(), json["variant"].as_str());
+        if found_game.is_some_and(|g| g != game.entry.name())
+            || found_variant.is_some_and(|v| v != game.variant())
+        {
+            return Err(format!(
+                "{} is a solution for {} ({}), not {} ({})",
+                solution.display(),
+                found_game.unwrap_or("?"),
+                found_variant.unwrap_or("?"),
+                game.entry.name(),
+                game.variant()
+            ));
+        }
+    }
+    let deal = match (deal, json.as_ref().map(|j| &j["deal"])) {
+        (Some(deal), _) => deal,
+        (None, Some(value)) if !value.is_null() => serde_json::from_value(value.clone())
+            .map_err(|e| format!("the \"deal\" in {} is not a deal: {e}", solution.display()))?,
+        _ => {
+            return Err(
+                "name the deal (--seed, --ms or --deal): the solution file does not".to_string(),
+            )
+        }
+    };
+    let cards = deal.cards(game.entry.packs())?;
+    let replay = game.entry.replay(&game.options, &cards, &moves)?;
+    println!(
+        "{} ({}), {deal}: {replay}",
+        game.entry.name(),
+        game.variant()
+    );
+    Ok(if replay.is_won() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+fn perft(game: &Chosen, deal: &DealId, depth: u32) -> Result<ExitCode, String> {
+    let cards = deal.cards(game.entry.packs())?;
+    println!("{} ({}), {deal}", game.entry.name(), game.variant());
+    for d in 1..=depth {
+        println!("perft {d}: {}", game.entry.perft(&game.options, &cards, d)?);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn stats(request: StatsRequest) -> Result<ExitCode, String> {
+    if let Some(path) = &request.json {
+        check_writable(path)?;
+    }
+    let (k, n) = request.shard;
+    let batch = Batch {
+        game: request.game.entry,
+        options: &request.game.options,
+        deals: request.range.shard(k, n).collect(),
+        deal_step: n,
+        budget: request.budget,
+        jsonl: request.jsonl.as_deref(),
+        resume: request.resume,
+        progress: std::io::stderr().is_terminal(),
+    };
+    let mut pool = rayon::ThreadPoolBuilder::new();
+    if let Some(threads) = request.threads {
+        pool = pool.num_threads(threads);
+    }
+    let pool = pool
+        .build()
+        .map_err(|e| format!("cannot start worker threads: {e}"))?;
+    let summary = pool.install(|| batch.run())?;
+    publish(&summary, request.json)
+}
+
+fn publish(summary: &Summary, json: Option<PathBuf>) -> Result<ExitCode, String> {
+    print!("{}", Table.render(std::slice::from_ref(summary)));
+    if let Some(path) = json {
+        write_atomic(&path, &Json.render(std::slice::from_ref(summary)))?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn merge_files(files: &[PathBuf], json: Option<PathBuf>) -> Result<ExitCode, String> {
+    if let Some(path) = &json {
+        check_writable(path)?;
+    }
+    publish(&merge(files)?, json)
+}
+
+fn report(files: &[PathBuf]) -> Result<ExitCode, String> {
+    let summaries = files
+        .iter()
+        .map(|path| {
+            serde_json::from_str::<Summary>(&read_text(path)?)
+                .map_err(|e| format!("{} is not a results summary: {e}", path.display()))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    print!("{}", Markdown.render(&summaries));
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,445 @@
+//! Command-line parsing, apart from the work. Each command that acts on a game takes the game
+//! as a subcommand, built from the game list, so each game's variant options appear as its own
+//! flags (`patience solve freecell --cells 2 --ms 5`) and nothing here names a game.
+
+use crate::batch::{parse_shard, DealRange};
+use crate::card::{format_cards, parse_deal};
+use crate::deal::DealId;
+use crate::game::{OptionKind, OptionValues};
+use crate::games::{self, GameEntry};
+use crate::solver::Budget;
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+use clap::{value_parser, Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
+use std::io::Read;
+use std::path::PathBuf;
+
+/// What the user asked for, checked and ready to run.
+pub enum Request {
+    Games,
+    Deal {
+        game: Chosen,
+        deal: DealId,
+    },
+    Solve {
+        game: Chosen,
+        deal: DealId,
+        json: bool,
+        budget: Budget,
+    },
+    Verify {
+        game: Chosen,
+        deal: Option<DealId>,
+        solution: PathBuf,
+    },
+    Perft {
+        game: Chosen,
+        deal: DealId,
+        depth: u32,
+    },
+    Stats(StatsRequest),
+    Merge {
+        files: Vec<PathBuf>,
+        json: Option<PathBuf>,
+    },
+    Report {
+        files: Vec<PathBuf>,
+    },
+}
+
+/// A game with its variant options set.
+pub struct Chosen {
+    pub entry: &'static dyn GameEntry,
+    pub options: OptionValues,
+}
+
+impl Chosen {
+    pub fn variant(&self) -> String {
+        self.options.variant_name(self.entry.options())
+    }
+}
+
+pub struct StatsRequest {
+    pub game: Chosen,
+    pub range: DealRange,
+    pub shard: (u64, u64),
+    pub threads: Option<usize>,
+    pub json: Option<PathBuf>,
+    pub jsonl: Option<PathBuf>,
+    pub resume: bool,
+    pub budget: Budget,
+}
+
+/// A deal named on the command line.
+#[derive(Args)]
+#[group(id = "deal_source", required = true, multiple = false)]
+struct DealArgs {
+    /// Shuffle with this seed (ChaCha8 and Fisher–Yates, as the README states)
+    #[arg(long, value_name = "N")]
+    seed: Option<u64>,
+    /// Microsoft FreeCell deal number N (1 to 2^31 - 1)
+    #[arg(long, value_name = "N")]
+    ms: Option<u64>,
+    /// Read the cards in dealing order from FILE ('-' for standard input)
+    #[arg(long = "deal", value_name = "FILE")]
+    file: Option<PathBuf>,
+}
+
+#[derive(Args)]
+struct BudgetArgs {
+    /// Stop with "unknown" after expanding this many positions
+    #[arg(long, value_name = "N")]
+    max_nodes: Option<u64>,
+    /// Stop with "unknown" before the search holds more memory than this (e.g. 512M, 4G); per deal
+    #[arg(long, value_name = "SIZE", default_value = "4G", value_parser = parse_size)]
+    max_memory: u64,
+}
+
+impl BudgetArgs {
+    fn budget(&self) -> Budget {
+        Budget {
+            max_nodes: self.max_nodes,
+            max_memory: Some(self.max_memory),
+        }
+    }
+}
+
+#[derive(Args)]
+struct SolveArgs {
+    #[command(flatten)]
+    deal: DealArgs,
+    #[command(flatten)]
+    budget: BudgetArgs,
+    /// Print one JSON object instead of text
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args)]
+struct VerifyArgs {
+    #[command(flatten)]
+    deal: DealArgs,
+    /// The move list: the JSON `solve --json` prints, or text with one move per line
+    #[arg(long, value_name = "FILE")]
+    solution: PathBuf,
+}
+
+#[derive(Args)]
+struct PerftArgs {
+    #[command(flatten)]
+    deal: DealArgs,
+    /// Count move paths of every length up to this
+    #[arg(long, value_name = "D")]
+    depth: u32,
+}
+
+#[derive(Args)]
+#[group(id = "range", required = true, multiple = false)]
+struct RangeArgs {
+    /// Seeds A..B, both included
+    #[arg(long, value_name = "A..B")]
+    seeds: Option<String>,
+    /// Microsoft deals A..B, both included
+    #[arg(long = "ms", value_name = "A..B")]
+    ms: Option<String>,
+}
+
+#[derive(Args)]
+struct StatsArgs {
+    #[command(flatten)]
+    range: RangeArgs,
+    #[command(flatten)]
+    budget: BudgetArgs,
+    /// Take only shard K of N: every N-th deal, starting with the K-th
+    #[arg(long, value_name = "K/N")]
+    shard: Option<String>,
+    /// Worker threads (default: one per core)
+    #[arg(long, value_name = "N", value_parser = value_parser!(u32).range(1..=1024))]
+    threads: Option<u32>,
+    /// Write the summary (the results/ form) to FILE, atomically
+    #[arg(long, value_name = "FILE")]
+    json: Option<PathBuf>,
+    /// Append one line per finished deal to FILE
+    #[arg(long, value_name = "FILE")]
+    jsonl: Option<PathBuf>,
+    /// Skip the deals the --jsonl file already holds
+    #[arg(long, requires = "jsonl")]
+    resume: bool,
+}
+
+fn parse_size(text: &str) -> Result<u64, String> {
+    let text = text.trim();
+    let split = text
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(text.len());
+    let (digits, unit) = text.split_at(split);
+    let number: u64 = digits
+        .parse()
+        .map_err(|_| format!("'{text}' is not a size such as 512M or 4G"))?;
+    let scale: u64 = match unit
+        .to_ascii_uppercase()
+        .trim_end_matches("IB")
+        .trim_end_matches('B')
+    {
+        "" => 1,
+        "K" => 1 << 10,
+        "M" => 1 << 20,
+        "G" => 1 << 30,
+        "T" => 1 << 40,
+        _ => return Err(format!("'{text}' is not a size such as 512M or 4G")),
+    };
+    number
+        .checked_mul(scale)
+        .ok_or_else(|| format!("'{text}' is too large"))
+}
+
+/// The game's subcommand, with one flag per variant option.
+fn game_command(game: &dyn GameEntry) -> Command {
+    let mut command = Command::new(game.name()).about(game.summary());
+    for option in game.options() {
+        let arg = Arg::new(option.name).long(option.name);
+        command = command.arg(match option.kind {
+            OptionKind::Flag => arg.help(option.help).action(ArgAction::SetTrue),
+            OptionKind::Number { min, max, default } => arg
+                .help(format!("{} ({min} to {max})", option.help))
+                .value_name("N")
+                .value_parser(value_parser!(u32).range(min as i64..=max as i64))
+                .default_value(default.to_string()),
+        });
+    }
+    command
+}
+
+/// A command whose subcommands are the games, each taking `A`'s arguments.
+fn per_game<A: Args>(name: &'static str, about: &'static str) -> Command {
+    Command::new(name)
+        .about(about)
+        .subcommand_required(true)
+        .subcommand_value_name("GAME")
+        .subcommands(
+            games::all()
+                .into_iter()
+                .map(|g| A::augment_args(game_command(g))),
+        )
+}
+
+pub fn command() -> Command {
+    Command::new("patience")
+        .about("Decides patience deals exhaustively, shows how to win them, and measures each game's odds")
+        .version(env!("CARGO_PKG_VERSION"))
+        .subcommand_required(true)
+        .subcommand(Command::new("games").about("List the games and their variant options"))
+        .subcommand(per_game::<DealArgs>("deal", "Print a deal's cards and its layout"))
+        .subcommand(per_game::<SolveArgs>("solve", "Solve one deal: won (with moves), lost (proven) or unknown"))
+        .subcommand(
+            per_game::<VerifyArgs>("verify", "Replay a move list from a deal and check it wins")
+                .mut_subcommands(|g| g.mut_group("deal_source", |group| group.required(false))),
+        )
+        .subcommand(per_game::<PerftArgs>("perft", "Count the legal move paths from a deal, depth by depth"))
+        .subcommand(per_game::<StatsArgs>("stats", "Solve a range of seeded deals in parallel and report the odds"))
+        .subcommand(
+            Command::new("merge")
+                .about("Combine the --jsonl files of shards or interrupted runs into one summary")
+                .arg(Arg::new("files").value_name("FILE").num_args(1..).required(true).value_parser(value_parser!(PathBuf)))
+                .arg(Arg::new("json").long("json").value_name("FILE").value_parser(value_parser!(PathBuf)).help("Write the summary to FILE, atomically")),
+        )
+        .subcommand(
+            Command::new("report")
+                .about("Print results/*.json summaries as a Markdown table (the README's)")
+                .arg(Arg::new("files").value_name("FILE").num_args(1..).required(true).value_parser(value_parser!(PathBuf))),
+        )
+}
+
+/// Turns a clap error into our one-line form; help and version pass through untouched.
+fn one_line(error: clap::Error) -> Result<Request, String> {
+    if !error.use_stderr() {
+        error.exit();
+    }
+    if error.kind() == ErrorKind::InvalidSubcommand {
+        if let Some(ContextValue::String(name)) = error.get(ContextKind::InvalidSubcommand) {
+            let known: Vec<&str> = games::all().iter().map(|g| g.name()).collect();
+            return Err(format!(
+                "unknown game or command '{name}' (games: {}; see patience --help)",
+                known.join(", ")
+            ));
+        }
+    }
+    let rendered = error.to_string();
+    let first = rendered
+        .lines()
+        .next()
+        .unwrap_or("invalid arguments")
+        .trim_start_matches("error: ");
+    Err(format!("{first} (see --help)"))
+}
+
+pub fn parse<I: IntoIterator<Item = std::ffi::OsString>>(args: I) -> Result<Request, String> {
+    let matches = command()
+        .try_get_matches_from(args)
+        .or_else(|e| one_line(e).map(|_| unreachable!()))?;
+    let (name, sub) = matches.subcommand().expect("a subcommand is required");
+    match name {
+        "games" => Ok(Request::Games),
+        "merge" => Ok(Request::Merge {
+            files: sub
+                .get_many::<PathBuf>("files")
+                .expect("required")
+                .cloned()
+                .collect(),
+            json: sub.get_one::<PathBuf>("json").cloned(),
+        }),
+        "report" => Ok(Request::Report {
+            files: sub
+                .get_many::<PathBuf>("files")
+                .expect("required")
+                .cloned()
+                .collect(),
+        }),
+        _ => {
+            let (game_name, game_matches) = sub.subcommand().expect("a game is required");
+            let entry = games::find(game_name).expect("clap offers only known games");
+            let game = Chosen {
+                entry,
+                options: option_values(entry, game_matches)?,
+            };
+            game_request(name, game, game_matches)
+        }
+    }
+}
+
+fn option_values(entry: &dyn GameEntry, matches: &ArgMatches) -> Result<OptionValues, String> {
+    let mut values = OptionValues::defaults(entry.options());
+    for option in entry.options() {
+        let value = match option.kind {
+            OptionKind::Flag => matches.get_flag(option.name) as u32,
+            OptionKind::Number { .. } => {
+                *matches.get_one::<u32>(option.name).expect("has a default")
+            }
+        };
+        values.set(entry.options(), option.name, value)?;
+    }
+    Ok(values)
+}
+
+fn arguments<A: FromArgMatches>(matches: &ArgMatches) -> Result<A, String> {
+    A::from_arg_matches(matches)
+        .map_err(|e| e.to_string().lines().next().unwrap_or_default().to_string())
+}
+
+fn game_request(command: &str, game: Chosen, matches: &ArgMatches) -> Result<Request, String> {
+    match command {
+        "deal" => {
+            let deal =
+                deal_id(&arguments::<DealArgs>(matches)?, &game)?.expect("a deal is required");
+            Ok(Request::Deal { game, deal })
+        }
+        "solve" => {
+            let args: SolveArgs = arguments(matches)?;
+            let deal = deal_id(&args.deal, &game)?.expect("a deal is required");
+            Ok(Request::Solve {
+                game,
+                deal,
+                json: args.json,
+                budget: args.budget.budget(),
+            })
+        }
+        "verify" => {
+            let args: VerifyArgs = arguments(matches)?;
+            let deal = deal_id(&args.deal, &game)?;
+            Ok(Request::Verify {
+                game,
+                deal,
+                solution: args.solution,
+            })
+        }
+        "perft" => {
+            let args: PerftArgs = arguments(matches)?;
+            let deal = deal_id(&args.deal, &game)?.expect("a deal is required");
+            Ok(Request::Perft {
+                game,
+                deal,
+                depth: args.depth,
+            })
+        }
+        "stats" => {
+            let args: StatsArgs = arguments(matches)?;
+            let range = match (&args.range.seeds, &args.range.ms) {
+                (Some(seeds), _) => DealRange::parse(seeds, false)?,
+                (_, Some(ms)) => DealRange::parse(ms, true)?,
+                _ => unreachable!("clap requires one range"),
+            };
+            if range.microsoft && game.entry.packs() != 1 {
+                return Err(format!(
+                    "Microsoft deal numbers give one pack, but {} uses two; use --seeds",
+                    game.entry.name()
+                ));
+            }
+            let shard = args
+                .shard
+                .as_deref()
+                .map(parse_shard)
+                .transpose()?
+                .unwrap_or((1, 1));
+            Ok(Request::Stats(StatsRequest {
+                game,
+                range,
+                shard,
+                threads: args.threads.map(|t| t as usize),
+                json: args.json,
+                jsonl: args.jsonl,
+                resume: args.resume,
+                budget: args.budget.budget(),
+            }))
+        }
+        other => unreachable!("no command {other}"),
+    }
+}
+
+/// The deal the arguments name, checked against the game (its cards are parsed here, so a bad
+/// deal is reported before any work).
+fn deal_id(args: &DealArgs, game: &Chosen) -> Result<Option<DealId>, String> {
+    let deal = match (args.seed, args.ms, &args.file) {
+        (Some(seed), _, _) => DealId::Seed(seed),
+        (_, Some(ms), _) => DealId::Ms(ms),
+        (_, _, Some(path)) => {
+            let text = read_text(path)?;
+            let cards = parse_deal(&text, game.entry.packs())
+                .map_err(|e| format!("{}: {e}", path.display()))?;
+            DealId::Cards(format_cards(&cards))
+        }
+        _ => return Ok(None),
+    };
+    deal.cards(game.entry.packs())?;
+    Ok(Some(deal))
+}
+
+/// Reads a file, or standard input for `-`.
+pub fn read_text(path: &PathBuf) -> Result<String, String> {
+    if path.as_os_str() == "-" {
+        let mut text = String::new();
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .map_err(|e| format!("cannot read standard input: {e}"))?;
+        Ok(text)
+    } else {
+        std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_command_tree_is_well_formed() {
+        command().debug_assert();
+    }
+
+    #[test]
+    fn sizes() {
+        assert_eq!(parse_size("512M"), Ok(512 << 20));
+        assert_eq!(parse_size("4G"), Ok(4 << 30));
+        assert_eq!(parse_size("2GiB"), Ok(2 << 30));
+        assert_eq!(parse_size("1000"), Ok(1000));
+        assert!(parse_size("lots").is_err());
+    }
+}

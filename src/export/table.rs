@@ -1,0 +1,56 @@
+use super::{format_bytes, format_percent, format_seconds, Exporter};
+use crate::stats::Summary;
+use std::fmt::Write;
+
+/// The summary for a terminal.
+pub struct Table;
+
+impl Exporter for Table {
+    fn render(&self, summaries: &[Summary]) -> String {
+        let mut out = String::new();
+        for s in summaries {
+            let last = s.first_deal.number().unwrap_or(0) + (s.deals - 1) * s.deal_step;
+            let step = if s.deal_step > 1 {
+                format!(" step {}", s.deal_step)
+            } else {
+                String::new()
+            };
+            let _ = writeln!(
+                out,
+                "{} ({}), {} to {last}{step}",
+                s.game, s.variant, s.first_deal
+            );
+            let _ = writeln!(out, "  deals      {:>10}", s.deals);
+            let _ = writeln!(out, "  won        {:>10}", s.won);
+            let _ = writeln!(out, "  lost       {:>10}", s.lost);
+            let _ = writeln!(out, "  unknown    {:>10}", s.unknown);
+            let _ = writeln!(
+                out,
+                "  win rate   {:>10}   95% interval {} to {}",
+                format_percent(s.win_rate),
+                format_percent(s.ci95[0]),
+                format_percent(s.ci95[1])
+            );
+            let _ = writeln!(
+                out,
+                "  nodes      median {}, p99 {}, max {}",
+                s.nodes.median, s.nodes.p99, s.nodes.max
+            );
+            let _ = writeln!(
+                out,
+                "  time       median {}, p99 {}, max {}; {} of search in all",
+                format_seconds(s.seconds.median),
+                format_seconds(s.seconds.p99),
+                format_seconds(s.seconds.max),
+                format_seconds(s.cpu_seconds)
+            );
+            let _ = writeln!(
+                out,
+                "  speed      {:.0} deals per CPU-second; largest search {}",
+                s.deals as f64 / s.cpu_seconds.max(1e-9),
+                format_bytes(s.peak_bytes)
+            );
+        }
+        out
+    }
+}

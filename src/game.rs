@@ -1,0 +1,161 @@
+//! The `Game` trait: everything the solver, the checker, the batch driver and the strategies
+//! may know about a game. One type per game implements it; nothing outside `games/` names one.
+
+use crate::card::Card;
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// A game position. Positions are small `Copy` values: the search copies a position to make a
+/// move (copy-make), so there is no unmake to get wrong and no heap allocation per node.
+///
+/// Equality and hashing of the position itself are exact (every part of the position counts);
+/// the brute-force oracle relies on them, while the solver uses the symmetry-reduced `key`.
+pub trait Game: Copy + Eq + Hash + Send + Sync + 'static {
+    /// A move, as small as the game allows. Its meaning is relative to the position it is
+    /// played from.
+    type Move: Copy + Eq + Debug + Send + Sync + 'static;
+    /// The transposition-table key: a fixed-size value that identifies the position up to the
+    /// game's symmetries (interchangeable piles, interchangeable copies of a card).
+    type Key: Copy + Eq + Hash + Send + Sync + 'static;
+
+    /// The game's name on the command line.
+    const NAME: &'static str;
+    /// One line on what the game is.
+    const SUMMARY: &'static str;
+    /// How many packs the game uses (a deal has `52 * PACKS` cards).
+    const PACKS: usize;
+    /// The variant options the command line offers, with their defaults.
+    const OPTIONS: &'static [VariantOption];
+
+    /// Lays out a deal (cards in dealing order) under the chosen variant.
+    fn deal(options: &OptionValues, order: &[Card]) -> Result<Self, String>;
+
+    /// Appends every legal move to `moves`, the more promising first. This is the rules'
+    /// word on legality: the checker, perft and the brute-force oracle use it.
+    fn legal_moves(&self, moves: &mut Vec<Self::Move>);
+
+    /// The moves the solver tries: the legal moves less those that lead to a position with
+    /// the same key as another move's (for example a card to the second of two empty columns).
+    fn search_moves(&self, moves: &mut Vec<Self::Move>) {
+        self.legal_moves(moves)
+    }
+
+    /// How promising the position looks (higher is closer to a win). The solver tries the
+    /// more promising moves first; the order changes how fast a win is found, never a verdict.
+    fn heuristic(&self) -> i32 {
+        0
+    }
+
+    /// A move that can be played without losing a win, if there is one: when the position is
+    /// winnable, so is the position after this move. It must also make irreversible progress
+    /// (for example a card to the foundations), so that the search, which then tries only
+    /// this move, still terminates and still finds a win whenever one exists.
+    fn safe_move(&self) -> Option<Self::Move>;
+
+    /// The position after a legal move.
+    fn play(&self, mv: Self::Move) -> Self;
+
+    fn is_won(&self) -> bool;
+
+    fn key(&self) -> Self::Key;
+
+    /// The move as text, as `solve` prints it and `verify` reads it back.
+    fn move_text(&self, mv: Self::Move) -> String;
+
+    /// The position drawn as text, for people.
+    fn layout(&self) -> String;
+}
+
+/// A variant option of a game, exposed on the command line as `--NAME`.
+#[derive(Clone, Copy, Debug)]
+pub struct VariantOption {
+    pub name: &'static str,
+    pub help: &'static str,
+    pub kind: OptionKind,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptionKind {
+    /// A switch, off by default.
+    Flag,
+    /// A whole number in `min..=max`.
+    Number { min: u32, max: u32, default: u32 },
+}
+
+impl VariantOption {
+    pub fn default_value(&self) -> u32 {
+        match self.kind {
+            OptionKind::Flag => 0,
+            OptionKind::Number { default, .. } => default,
+        }
+    }
+}
+
+/// The values chosen for a game's options (flags as 0 or 1), in the game's option order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OptionValues {
+    values: Vec<(&'static str, u32)>,
+}
+
+impl OptionValues {
+    /// Every option at its default.
+    pub fn defaults(options: &[VariantOption]) -> OptionValues {
+        OptionValues {
+            values: options
+                .iter()
+                .map(|o| (o.name, o.default_value()))
+                .collect(),
+        }
+    }
+
+    /// Sets an option, checking it exists and is in range.
+    pub fn set(&mut self, options: &[VariantOption], name: &str, value: u32) -> Result<(), String> {
+        let option = options
+            .iter()
+            .find(|o| o.name == name)
+            .ok_or_else(|| format!("this game has no option --{name}"))?;
+        if let OptionKind::Number { min, max, .. } = option.kind {
+            if !(min..=max).contains(&value) {
+                return Err(format!("--{name} takes {min} to {max}, not {value}"));
+            }
+        }
+        let slot = self
+            .values
+            .iter_mut()
+            .find(|(n, _)| *n == name)
+            .expect("option listed");
+        slot.1 = value;
+        Ok(())
+    }
+
+    pub fn get(&self, name: &str) -> u32 {
+        self.values
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, v)| *v)
+            .unwrap_or_else(|| panic!("no option {name}"))
+    }
+
+    pub fn flag(&self, name: &str) -> bool {
+        self.get(name) != 0
+    }
+
+    /// The variant's name: the options that differ from their defaults, as `name=value` (flags
+    /// by name alone), joined by commas; `standard` when every option is at its default.
+    pub fn variant_name(&self, options: &[VariantOption]) -> String {
+        let changed: Vec<String> = options
+            .iter()
+            .zip(&self.values)
+            .filter(|(o, (_, v))| *v != o.default_value())
+            .map(|(o, (_, v))| match o.kind {
+                OptionKind::Flag => o.name.to_string(),
+                OptionKind::Number { .. } => format!("{}={v}", o.name),
+            })
+            .collect();
+        if changed.is_empty() {
+            "standard".to_string()
+        } else {
+            changed.join(",")
+        }
+    }
+}

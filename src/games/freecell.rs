@@ -1,0 +1,319 @@
+//! FreeCell, the reference game: eight columns, up to four cells, four foundations, single-card
+//! moves (a "supermove" is only a shortcut for single moves, so it changes no verdict).
+//! Rules and encoding: `docs/rules/freecell.md`.
+
+use crate::card::{Card, Suit, PACK};
+use crate::game::{Game, OptionKind, OptionValues, VariantOption};
+use crate::key::KeyWriter;
+
+const COLUMNS: usize = 8;
+const MAX_CELLS: usize = 4;
+/// Seven dealt cards plus twelve built on a king.
+const MAX_HEIGHT: usize = 19;
+const FILLER: Card = Card::from_index(0);
+
+/// Slots above a column's height always hold `FILLER`, so derived equality is exact.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FreeCell {
+    columns: [[Card; MAX_HEIGHT]; COLUMNS],
+    heights: [u8; COLUMNS],
+    cells: [Option<Card>; MAX_CELLS],
+    cell_count: u8,
+    /// Cards on each suit's foundation (the rank of its top card).
+    foundations: [u8; 4],
+    /// Cards dealt: a reduced deal (tests) is won when all of them are home.
+    cards: u8,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Place {
+    Column(u8),
+    Cell(u8),
+    Foundation,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Move {
+    pub from: Place,
+    pub to: Place,
+}
+
+/// Six bits per card: the card beneath it (0..51), or one of these.
+const ON_COLUMN_BASE: u64 = 52;
+const IN_CELL: u64 = 53;
+const HOME: u64 = 54;
+
+impl FreeCell {
+    fn top(&self, column: usize) -> Option<Card> {
+        let h = self.heights[column] as usize;
+        (h > 0).then(|| self.columns[column][h - 1])
+    }
+
+    fn card_at(&self, place: Place) -> Option<Card> {
+        match place {
+            Place::Column(c) => self.top(c as usize),
+            Place::Cell(i) => self.cells[i as usize],
+            Place::Foundation => None,
+        }
+    }
+
+    fn goes_home(&self, card: Card) -> bool {
+        self.foundations[card.suit().index()] + 1 == card.rank()
+    }
+
+    /// A card may go home now and never be needed on the board again: every card that could
+    /// be built on it (the two of the other colour one rank lower) is home already, or is an
+    /// ace, which can itself always go home instead. Proof in `docs/rules/freecell.md`.
+    fn home_is_safe(&self, card: Card) -> bool {
+        card.rank() <= 2
+            || Suit::ALL
+                .iter()
+                .filter(|s| s.is_red() != card.is_red())
+                .all(|s| self.foundations[s.index()] + 1 >= card.rank())
+    }
+
+    fn sources(&self) -> impl Iterator<Item = (Place, Card)> + '_ {
+        let columns =
+            (0..COLUMNS as u8).filter_map(|c| self.top(c as usize).map(|t| (Place::Column(c), t)));
+        let cells = (0..self.cell_count)
+            .filter_map(|i| self.cells[i as usize].map(|t| (Place::Cell(i), t)));
+        columns.chain(cells)
+    }
+
+    /// Appends the legal moves, the more promising first. With `one_of_each` set, moves whose
+    /// results share a key with an earlier move's are left out: only the first empty column
+    /// and the first free cell are offered, and a lone card is not moved to an empty column.
+    fn generate(&self, moves: &mut Vec<Move>, one_of_each: bool) {
+        for (from, card) in self.sources() {
+            if self.goes_home(card) {
+                moves.push(Move {
+                    from,
+                    to: Place::Foundation,
+                });
+            }
+        }
+        // Builds on a column, from the cells first (that frees a cell).
+        let from_cells = self.sources().filter(|(p, _)| matches!(p, Place::Cell(_)));
+        let from_columns = self
+            .sources()
+            .filter(|(p, _)| matches!(p, Place::Column(_)));
+        for (from, card) in from_cells.chain(from_columns) {
+            for to in 0..COLUMNS as u8 {
+                if Place::Column(to) != from
+                    && self
+                        .top(to as usize)
+                        .is_some_and(|base| card.goes_down_alternate_on(base))
+                {
+                    moves.push(Move {
+                        from,
+                        to: Place::Column(to),
+                    });
+                }
+            }
+        }
+        let empty_columns = (0..COLUMNS as u8).filter(|&c| self.heights[c as usize] == 0);
+        for to in empty_columns.take(if one_of_each { 1 } else { COLUMNS }) {
+            for (from, _) in self.sources() {
+                let lone = matches!(from, Place::Column(c) if self.heights[c as usize] == 1);
+                if from != Place::Column(to) && !(one_of_each && lone) {
+                    moves.push(Move {
+                        from,
+                        to: Place::Column(to),
+                    });
+                }
+            }
+        }
+        let free_cells = (0..self.cell_count).filter(|&i| self.cells[i as usize].is_none());
+        for cell in free_cells.take(if one_of_each { 1 } else { MAX_CELLS }) {
+            for (from, _) in self
+                .sources()
+                .filter(|(p, _)| matches!(p, Place::Column(_)))
+            {
+                moves.push(Move {
+                    from,
+                    to: Place::Cell(cell),
+                });
+            }
+        }
+    }
+}
+
+impl Game for FreeCell {
+    type Move = Move;
+    type Key = [u64; 5];
+
+    const NAME: &'static str = "freecell";
+    const SUMMARY: &'static str =
+        "FreeCell: 8 columns, free cells, single-card moves (the reference game with public answers)";
+    const PACKS: usize = 1;
+    const OPTIONS: &'static [VariantOption] = &[VariantOption {
+        name: "cells",
+        help: "number of free cells",
+        kind: OptionKind::Number {
+            min: 0,
+            max: 4,
+            default: 4,
+        },
+    }];
+
+    /// Card `i` goes to column `i mod 8`, as Microsoft deals. Any set of distinct cards may be
+    /// dealt (tests use reduced packs); the command line always gives a full pack.
+    fn deal(options: &OptionValues, order: &[Card]) -> Result<Self, String> {
+        if order.len() > PACK {
+            return Err(format!(
+                "FreeCell deals at most {PACK} cards, not {}",
+                order.len()
+            ));
+        }
+        let mut game = FreeCell {
+            columns: [[FILLER; MAX_HEIGHT]; COLUMNS],
+            heights: [0; COLUMNS],
+            cells: [None; MAX_CELLS],
+            cell_count: options.get("cells") as u8,
+            foundations: [0; 4],
+            cards: order.len() as u8,
+        };
+        for (i, &card) in order.iter().enumerate() {
+            let column = i % COLUMNS;
+            game.columns[column][game.heights[column] as usize] = card;
+            game.heights[column] += 1;
+        }
+        Ok(game)
+    }
+
+    fn legal_moves(&self, moves: &mut Vec<Move>) {
+        self.generate(moves, false);
+    }
+
+    fn search_moves(&self, moves: &mut Vec<Move>) {
+        self.generate(moves, true);
+    }
+
+    /// Cards home count most; then free cells and empty columns; a card lying on one it could
+    /// not have been built on, and cards above the next card each suit needs, count against.
+    fn heuristic(&self) -> i32 {
+        let home: i32 = self.foundations.iter().map(|&f| f as i32).sum();
+        let free_cells = (0..self.cell_count as usize)
+            .filter(|&i| self.cells[i].is_none())
+            .count() as i32;
+        let mut score = 40 * home + 6 * free_cells;
+        for column in 0..COLUMNS {
+            let cards = &self.columns[column][..self.heights[column] as usize];
+            if cards.is_empty() {
+                score += 10;
+            }
+            for (i, card) in cards.iter().enumerate() {
+                if i > 0 && !card.goes_down_alternate_on(cards[i - 1]) {
+                    score -= 4;
+                }
+                if self.goes_home(*card) {
+                    score -= 3 * (cards.len() - 1 - i) as i32;
+                }
+            }
+        }
+        score
+    }
+
+    fn safe_move(&self) -> Option<Move> {
+        self.sources()
+            .find(|&(_, card)| self.goes_home(card) && self.home_is_safe(card))
+            .map(|(from, _)| Move {
+                from,
+                to: Place::Foundation,
+            })
+    }
+
+    fn play(&self, mv: Move) -> Self {
+        let mut next = *self;
+        let card = match mv.from {
+            Place::Column(c) => {
+                next.heights[c as usize] -= 1;
+                let slot = &mut next.columns[c as usize][next.heights[c as usize] as usize];
+                std::mem::replace(slot, FILLER)
+            }
+            Place::Cell(i) => next.cells[i as usize]
+                .take()
+                .expect("move from an empty cell"),
+            Place::Foundation => unreachable!("cards never leave the foundations"),
+        };
+        match mv.to {
+            Place::Column(c) => {
+                next.columns[c as usize][next.heights[c as usize] as usize] = card;
+                next.heights[c as usize] += 1;
+            }
+            Place::Cell(i) => next.cells[i as usize] = Some(card),
+            Place::Foundation => next.foundations[card.suit().index()] += 1,
+        }
+        next
+    }
+
+    fn is_won(&self) -> bool {
+        self.foundations.iter().map(|&f| f as u32).sum::<u32>() == self.cards as u32
+    }
+
+    /// For each card, what lies beneath it; the order of columns and of cells is forgotten, so
+    /// positions that differ only by permuting them share a key.
+    fn key(&self) -> [u64; 5] {
+        let mut beneath = [HOME; PACK];
+        for column in 0..COLUMNS {
+            let cards = &self.columns[column][..self.heights[column] as usize];
+            for (i, card) in cards.iter().enumerate() {
+                beneath[card.index()] = if i == 0 {
+                    ON_COLUMN_BASE
+                } else {
+                    cards[i - 1].index() as u64
+                };
+            }
+        }
+        for card in self.cells.iter().flatten() {
+            beneath[card.index()] = IN_CELL;
+        }
+        let mut key = KeyWriter::<5>::new();
+        for value in beneath {
+            key.push(value, 6);
+        }
+        key.finish()
+    }
+
+    fn move_text(&self, mv: Move) -> String {
+        let name = |place: Place| match place {
+            Place::Column(c) => char::from(b'1' + c),
+            Place::Cell(i) => char::from(b'a' + i),
+            Place::Foundation => 'h',
+        };
+        let card = self.card_at(mv.from).expect("a move names a card");
+        format!("{card} {}{}", name(mv.from), name(mv.to))
+    }
+
+    fn layout(&self) -> String {
+        let mut out = String::from("cells:");
+        for i in 0..self.cell_count as usize {
+            out += &self.cells[i].map_or(" --".to_string(), |c| format!(" {c}"));
+        }
+        out += "   foundations:";
+        for suit in Suit::ALL {
+            let rank = self.foundations[suit.index()];
+            out += &if rank == 0 {
+                format!(" -{}", suit.letter())
+            } else {
+                format!(" {}", Card::new(suit, rank))
+            };
+        }
+        out.push('\n');
+        let rows = *self.heights.iter().max().unwrap_or(&0) as usize;
+        for row in 0..rows {
+            let line: Vec<String> = (0..COLUMNS)
+                .map(|c| {
+                    if row < self.heights[c] as usize {
+                        self.columns[c][row].to_string()
+                    } else {
+                        "  ".to_string()
+                    }
+                })
+                .collect();
+            out += line.join(" ").trim_end();
+            out.push('\n');
+        }
+        out
+    }
+}

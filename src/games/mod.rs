@@ -1,0 +1,125 @@
+//! The games, and the one list that names them. Everything outside this folder reaches a game
+//! through `GameEntry`, which erases the game's types behind card orders and move texts.
+
+pub mod freecell;
+
+use crate::card::Card;
+use crate::game::{Game, OptionValues, VariantOption};
+use crate::oracle;
+use crate::solver::{self, Budget, Exhausted, Verdict};
+use crate::verify::{self, Replay};
+use std::marker::PhantomData;
+use std::time::Instant;
+
+/// One deal's answer from the solver, in text form.
+#[derive(Clone, Debug)]
+pub struct SolveReport {
+    pub verdict: Verdict,
+    pub exhausted: Option<Exhausted>,
+    pub nodes: u64,
+    pub seconds: f64,
+    pub table_entries: usize,
+    pub peak_bytes: u64,
+    pub moves: Vec<String>,
+}
+
+/// A game as the command line, the batch driver and the strategies see it.
+pub trait GameEntry: Sync {
+    fn name(&self) -> &'static str;
+    fn summary(&self) -> &'static str;
+    fn packs(&self) -> usize;
+    fn options(&self) -> &'static [VariantOption];
+    fn layout(&self, options: &OptionValues, cards: &[Card]) -> Result<String, String>;
+    fn solve(
+        &self,
+        options: &OptionValues,
+        cards: &[Card],
+        budget: Budget,
+    ) -> Result<SolveReport, String>;
+    fn replay(
+        &self,
+        options: &OptionValues,
+        cards: &[Card],
+        moves: &[String],
+    ) -> Result<Replay, String>;
+    fn perft(&self, options: &OptionValues, cards: &[Card], depth: u32) -> Result<u64, String>;
+    /// Bytes per transposition-table slot (key plus control byte).
+    fn table_slot_bytes(&self) -> u64;
+}
+
+struct Entry<G>(PhantomData<G>);
+
+impl<G: Game> GameEntry for Entry<G> {
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+    fn summary(&self) -> &'static str {
+        G::SUMMARY
+    }
+    fn packs(&self) -> usize {
+        G::PACKS
+    }
+    fn options(&self) -> &'static [VariantOption] {
+        G::OPTIONS
+    }
+    fn layout(&self, options: &OptionValues, cards: &[Card]) -> Result<String, String> {
+        Ok(G::deal(options, cards)?.layout())
+    }
+    fn solve(
+        &self,
+        options: &OptionValues,
+        cards: &[Card],
+        budget: Budget,
+    ) -> Result<SolveReport, String> {
+        let deal = G::deal(options, cards)?;
+        let started = Instant::now();
+        let outcome = solver::solve(&deal, budget);
+        let seconds = started.elapsed().as_secs_f64();
+        let mut position = deal;
+        let moves = outcome
+            .moves
+            .iter()
+            .map(|&mv| {
+                let text = position.move_text(mv);
+                position = position.play(mv);
+                text
+            })
+            .collect();
+        Ok(SolveReport {
+            verdict: outcome.verdict,
+            exhausted: outcome.exhausted,
+            nodes: outcome.nodes,
+            seconds,
+            table_entries: outcome.table_entries,
+            peak_bytes: outcome.peak_bytes,
+            moves,
+        })
+    }
+    fn replay(
+        &self,
+        options: &OptionValues,
+        cards: &[Card],
+        moves: &[String],
+    ) -> Result<Replay, String> {
+        Ok(verify::replay(&G::deal(options, cards)?, moves))
+    }
+    fn perft(&self, options: &OptionValues, cards: &[Card], depth: u32) -> Result<u64, String> {
+        Ok(oracle::perft(&G::deal(options, cards)?, depth))
+    }
+    fn table_slot_bytes(&self) -> u64 {
+        solver::table_slot_bytes::<G>()
+    }
+}
+
+static FREECELL: Entry<freecell::FreeCell> = Entry(PhantomData);
+
+/// Every game, in the order `patience games` lists them.
+pub fn all() -> [&'static dyn GameEntry; 1] {
+    [&FREECELL]
+}
+
+pub fn find(name: &str) -> Option<&'static dyn GameEntry> {
+    all()
+        .into_iter()
+        .find(|g| g.name().eq_ignore_ascii_case(name))
+}

@@ -1,0 +1,16 @@
+//! `patience`: exhaustive solvers for historical patience games, with replayable solutions and
+//! exact odds over seeded deals.
+
+pub mod app;
+pub mod batch;
+pub mod card;
+pub mod cli;
+pub mod deal;
+pub mod export;
+pub mod game;
+pub mod games;
+pub mod key;
+pub mod oracle;
+pub mod solver;
+pub mod stats;
+pub mod verify;

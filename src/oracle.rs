@@ -1,0 +1,44 @@
+//! Oracles that check the optimised code against the rules alone: perft (the number of move
+//! paths of a given length, as chess engines count them) and a brute-force solver.
+
+use crate::game::Game;
+use std::collections::HashSet;
+
+/// The number of sequences of exactly `depth` legal moves from `position`.
+pub fn perft<G: Game>(position: &G, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut moves = Vec::new();
+    position.legal_moves(&mut moves);
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves
+        .iter()
+        .map(|&mv| perft(&position.play(mv), depth - 1))
+        .sum()
+}
+
+/// Whether `deal` can be won, by a plain graph search written for clarity: every legal move,
+/// whole positions compared exactly, no safe moves, no symmetry, no move ordering. Only for
+/// small or reduced deals: it holds every reachable position in memory.
+pub fn brute_force_winnable<G: Game>(deal: &G) -> bool {
+    let mut seen = HashSet::from([*deal]);
+    let mut to_visit = vec![*deal];
+    let mut moves = Vec::new();
+    while let Some(position) = to_visit.pop() {
+        if position.is_won() {
+            return true;
+        }
+        moves.clear();
+        position.legal_moves(&mut moves);
+        for &mv in &moves {
+            let next = position.play(mv);
+            if seen.insert(next) {
+                to_visit.push(next);
+            }
+        }
+    }
+    false
+}

@@ -1,0 +1,242 @@
+//! The exhaustive solver: depth-first search over positions with a transposition table.
+//!
+//! Soundness rests on three facts. (1) Every position reached is stored in the table and is
+//! never expanded twice; a depth-first search with a visited set finds a path to a won
+//! position exactly when one exists, so a finished search with no win proves "lost". (2) Keys
+//! are exact (no hashing down to a fingerprint), so two different positions are never merged,
+//! and a key identifies positions only up to the game's declared symmetries. (3) Where the game
+//! offers a safe move, only that move is tried: the game guarantees it keeps every win and makes
+//! irreversible progress, so by induction on (progress left, distance to a win) the pruned
+//! graph still reaches a win from every winnable position. Budgets stop the search early with
+//! "unknown", never with "lost".
+
+use crate::game::Game;
+use ahash::AHashSet;
+use std::mem::size_of;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Budget {
+    /// Stop after this many positions expanded.
+    pub max_nodes: Option<u64>,
+    /// Stop before the transposition table and search stack would grow past this many bytes.
+    pub max_memory: Option<u64>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Verdict {
+    Won,
+    Lost,
+    Unknown,
+}
+
+impl Verdict {
+    pub fn letter(self) -> char {
+        match self {
+            Verdict::Won => 'w',
+            Verdict::Lost => 'l',
+            Verdict::Unknown => 'u',
+        }
+    }
+
+    pub fn from_letter(c: char) -> Option<Verdict> {
+        match c {
+            'w' => Some(Verdict::Won),
+            'l' => Some(Verdict::Lost),
+            'u' => Some(Verdict::Unknown),
+            _ => None,
+        }
+    }
+}
+
+/// Which budget ended a search that found no answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exhausted {
+    Nodes,
+    Memory,
+}
+
+impl Exhausted {
+    pub fn describe(self) -> &'static str {
+        match self {
+            Exhausted::Nodes => "node budget spent (--max-nodes)",
+            Exhausted::Memory => "memory budget spent (--max-memory)",
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Outcome<M> {
+    pub verdict: Verdict,
+    pub exhausted: Option<Exhausted>,
+    /// For a win, the moves from the deal to the won position.
+    pub moves: Vec<M>,
+    /// Positions expanded (each distinct position counts once).
+    pub nodes: u64,
+    /// Positions held in the table at the end (its peak, since nothing is removed).
+    pub table_entries: usize,
+    /// Bytes held by the table and the search stack at their largest.
+    pub peak_bytes: u64,
+}
+
+/// One level of the depth-first search: a position and the slice of the shared move buffer
+/// holding the moves still to try from it.
+struct Frame<G: Game> {
+    position: G,
+    /// The move that led here from the frame below (none for the deal).
+    via: Option<G::Move>,
+    start: usize,
+    next: usize,
+}
+
+/// Bytes per table slot: the key plus hashbrown's one control byte.
+pub fn table_slot_bytes<G: Game>() -> u64 {
+    size_of::<G::Key>() as u64 + 1
+}
+
+/// Bytes of a hash table that can hold `capacity` entries (hashbrown keeps 1/8 of slots free
+/// and rounds the slot count up to a power of two).
+fn table_bytes<G: Game>(capacity: usize) -> u64 {
+    let slots = if capacity < 8 {
+        capacity + 1
+    } else {
+        (capacity * 8 / 7).next_power_of_two()
+    };
+    slots as u64 * table_slot_bytes::<G>()
+}
+
+/// Appends the moves to try from `position`: its safe move alone if it has one, else its
+/// search moves, the most promising first.
+fn expand<G: Game>(position: &G, moves: &mut Vec<G::Move>, scored: &mut Vec<(i32, G::Move)>) {
+    if let Some(mv) = position.safe_move() {
+        moves.push(mv);
+        return;
+    }
+    let start = moves.len();
+    position.search_moves(moves);
+    if moves.len() - start > 1 {
+        scored.clear();
+        scored.extend(
+            moves[start..]
+                .iter()
+                .map(|&mv| (position.play(mv).heuristic(), mv)),
+        );
+        // Stable, so the game's own order breaks ties.
+        scored.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
+        for (slot, &(_, mv)) in moves[start..].iter_mut().zip(scored.iter()) {
+            *slot = mv;
+        }
+    }
+}
+
+/// Shortens a winning line: from each position, jump to the furthest later position of the
+/// line that one legal move reaches. Positions are compared exactly, so every move's text
+/// still describes the position it is played from.
+pub fn shorten<G: Game>(deal: &G, line: &[G::Move]) -> Vec<G::Move> {
+    let mut positions = vec![*deal];
+    for &mv in line {
+        positions.push(positions[positions.len() - 1].play(mv));
+    }
+    let index: ahash::AHashMap<G, usize> =
+        positions.iter().enumerate().map(|(i, p)| (*p, i)).collect();
+    let mut shorter = Vec::with_capacity(line.len());
+    let (mut at, mut moves) = (0, Vec::new());
+    while at + 1 < positions.len() {
+        let (mut best, mut best_move) = (at + 1, line[at]);
+        moves.clear();
+        positions[at].legal_moves(&mut moves);
+        for &mv in &moves {
+            if let Some(&j) = index.get(&positions[at].play(mv)) {
+                if j > best {
+                    (best, best_move) = (j, mv);
+                }
+            }
+        }
+        shorter.push(best_move);
+        at = best;
+    }
+    shorter
+}
+
+pub fn solve<G: Game>(deal: &G, budget: Budget) -> Outcome<G::Move> {
+    let mut outcome = Outcome {
+        verdict: Verdict::Lost,
+        exhausted: None,
+        moves: Vec::new(),
+        nodes: 1,
+        table_entries: 1,
+        peak_bytes: 0,
+    };
+    if deal.is_won() {
+        outcome.verdict = Verdict::Won;
+        return outcome;
+    }
+    let mut table: AHashSet<G::Key> = AHashSet::with_capacity(1 << 10);
+    table.insert(deal.key());
+    // The moves still to try, as a stack: the top frame's run from its `start` to the end.
+    let mut moves: Vec<G::Move> = Vec::with_capacity(1 << 10);
+    let mut stack: Vec<Frame<G>> = Vec::with_capacity(256);
+    let mut scored = Vec::new();
+    expand(deal, &mut moves, &mut scored);
+    stack.push(Frame {
+        position: *deal,
+        via: None,
+        start: 0,
+        next: 0,
+    });
+
+    let search_bytes = |stack: &Vec<Frame<G>>, moves: &Vec<G::Move>| {
+        (stack.capacity() * size_of::<Frame<G>>() + moves.capacity() * size_of::<G::Move>()) as u64
+    };
+
+    while let Some(frame) = stack.last_mut() {
+        if frame.next == moves.len() {
+            moves.truncate(frame.start);
+            stack.pop();
+            continue;
+        }
+        let mv = moves[frame.next];
+        frame.next += 1;
+        let child = frame.position.play(mv);
+        if child.is_won() {
+            outcome.verdict = Verdict::Won;
+            let line: Vec<G::Move> = stack.iter().filter_map(|f| f.via).chain([mv]).collect();
+            outcome.moves = shorten(deal, &line);
+            break;
+        }
+        let key = child.key();
+        if table.len() == table.capacity() {
+            // The next new entry doubles the table: refuse that growth beyond the budget.
+            if table.contains(&key) {
+                continue;
+            }
+            let grown = table_bytes::<G>(table.capacity() * 2) + search_bytes(&stack, &moves);
+            if budget.max_memory.is_some_and(|max| grown > max) {
+                outcome.verdict = Verdict::Unknown;
+                outcome.exhausted = Some(Exhausted::Memory);
+                break;
+            }
+        }
+        if !table.insert(key) {
+            continue;
+        }
+        outcome.nodes += 1;
+        if budget.max_nodes.is_some_and(|max| outcome.nodes >= max) {
+            outcome.verdict = Verdict::Unknown;
+            outcome.exhausted = Some(Exhausted::Nodes);
+            break;
+        }
+        let start = moves.len();
+        expand(&child, &mut moves, &mut scored);
+        stack.push(Frame {
+            position: child,
+            via: Some(mv),
+            start,
+            next: start,
+        });
+    }
+    // Nothing shrinks during a search, so the final sizes are the peaks.
+    outcome.table_entries = table.len();
+    outcome.peak_bytes = table_bytes::<G>(table.capacity()) + search_bytes(&stack, &moves);
+    outcome
+}

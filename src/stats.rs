@@ -1,0 +1,177 @@
+//! The summary of a batch of deals (the `results/*.json` contract) and its statistics.
+
+use crate::deal::DealId;
+use crate::solver::Verdict;
+use serde::{Deserialize, Serialize};
+
+/// One finished deal, as a line of the `--jsonl` file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DealRecord {
+    pub deal: DealId,
+    pub verdict: Verdict,
+    pub nodes: u64,
+    pub seconds: f64,
+    /// Bytes the search held at its largest.
+    #[serde(default)]
+    pub peak_bytes: u64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Spread<T> {
+    pub median: T,
+    pub p99: T,
+    pub max: T,
+}
+
+/// A batch's result. Field names are a contract read by scripts: keep them stable.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Summary {
+    pub game: String,
+    pub variant: String,
+    pub deals: u64,
+    pub won: u64,
+    pub lost: u64,
+    pub unknown: u64,
+    /// Won over all deals (unknowns counted as not won); `ci95` brackets the unknowns.
+    pub win_rate: f64,
+    /// 95% Wilson interval: its low end counts unknowns as lost, its high end as won.
+    pub ci95: [f64; 2],
+    pub nodes: Spread<u64>,
+    pub seconds: Spread<f64>,
+    /// Search time summed over deals (one core's time).
+    pub cpu_seconds: f64,
+    /// The largest search held this many bytes (table and stack).
+    pub peak_bytes: u64,
+    pub first_deal: DealId,
+    /// The distance between consecutive deal numbers (the shard count for a shard's summary).
+    pub deal_step: u64,
+    /// One letter per deal in order: `w` won, `l` lost, `u` unknown.
+    pub verdicts: String,
+}
+
+/// The 95% normal quantile.
+const Z95: f64 = 1.959_963_984_540_054;
+
+/// Wilson score interval for `successes` out of `trials` at 95%.
+pub fn wilson(successes: u64, trials: u64) -> (f64, f64) {
+    if trials == 0 {
+        return (0.0, 1.0);
+    }
+    let n = trials as f64;
+    let p = successes as f64 / n;
+    let z2 = Z95 * Z95;
+    let centre = p + z2 / (2.0 * n);
+    let spread = Z95 * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    let denominator = 1.0 + z2 / n;
+    (
+        ((centre - spread) / denominator).max(0.0),
+        ((centre + spread) / denominator).min(1.0),
+    )
+}
+
+/// Nearest-rank percentile of sorted values (`pct` in 0..=100).
+fn percentile<T: Copy>(sorted: &[T], pct: f64) -> T {
+    let rank = ((pct / 100.0) * sorted.len() as f64).ceil() as usize;
+    sorted[rank.clamp(1, sorted.len()) - 1]
+}
+
+fn spread<T: Copy + PartialOrd>(mut values: Vec<T>) -> Spread<T> {
+    values.sort_by(|a, b| a.partial_cmp(b).expect("no NaN"));
+    Spread {
+        median: percentile(&values, 50.0),
+        p99: percentile(&values, 99.0),
+        max: values[values.len() - 1],
+    }
+}
+
+impl Summary {
+    /// Summarises records already in deal order (at least one).
+    pub fn from_records(
+        game: &str,
+        variant: &str,
+        records: &[DealRecord],
+        deal_step: u64,
+    ) -> Summary {
+        assert!(!records.is_empty(), "a summary needs at least one deal");
+        let count = |v: Verdict| records.iter().filter(|r| r.verdict == v).count() as u64;
+        let (won, lost, unknown) = (
+            count(Verdict::Won),
+            count(Verdict::Lost),
+            count(Verdict::Unknown),
+        );
+        let deals = records.len() as u64;
+        Summary {
+            game: game.to_string(),
+            variant: variant.to_string(),
+            deals,
+            won,
+            lost,
+            unknown,
+            win_rate: won as f64 / deals as f64,
+            ci95: [wilson(won, deals).0, wilson(won + unknown, deals).1],
+            nodes: spread(records.iter().map(|r| r.nodes).collect()),
+            seconds: spread(records.iter().map(|r| r.seconds).collect()),
+            cpu_seconds: records.iter().map(|r| r.seconds).sum(),
+            peak_bytes: records.iter().map(|r| r.peak_bytes).max().unwrap_or(0),
+            first_deal: records[0].deal.clone(),
+            deal_step,
+            verdicts: records.iter().map(|r| r.verdict.letter()).collect(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_matches_a_worked_value() {
+        // 81 of 100: the Wilson interval is about 0.7222 to 0.8748.
+        let (lo, hi) = wilson(81, 100);
+        assert!(
+            (lo - 0.7222).abs() < 1e-4 && (hi - 0.8748).abs() < 1e-4,
+            "{lo} {hi}"
+        );
+        assert_eq!(wilson(0, 10).0, 0.0);
+        assert_eq!(wilson(10, 10).1, 1.0);
+    }
+
+    #[test]
+    fn percentiles_are_nearest_rank() {
+        let values: Vec<u64> = (1..=200).collect();
+        assert_eq!(percentile(&values, 50.0), 100);
+        assert_eq!(percentile(&values, 99.0), 198);
+        assert_eq!(percentile(&[7u64], 99.0), 7);
+    }
+
+    #[test]
+    fn unknowns_widen_the_interval_both_ways() {
+        let record = |n, verdict| DealRecord {
+            deal: DealId::Seed(n),
+            verdict,
+            nodes: n,
+            seconds: 0.5,
+            peak_bytes: 0,
+        };
+        let records: Vec<_> = (0..10)
+            .map(|n| {
+                record(
+                    n,
+                    if n < 5 {
+                        Verdict::Won
+                    } else if n < 8 {
+                        Verdict::Lost
+                    } else {
+                        Verdict::Unknown
+                    },
+                )
+            })
+            .collect();
+        let summary = Summary::from_records("g", "standard", &records, 1);
+        assert_eq!((summary.won, summary.lost, summary.unknown), (5, 3, 2));
+        assert_eq!(summary.verdicts, "wwwwwllluu");
+        assert_eq!(summary.ci95[0], wilson(5, 10).0);
+        assert_eq!(summary.ci95[1], wilson(7, 10).1);
+        assert_eq!(summary.cpu_seconds, 5.0);
+    }
+}
