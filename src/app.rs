@@ -9,7 +9,7 @@ use crate::export::{
 };
 use crate::game::OptionKind;
 use crate::games;
-use crate::solver::Verdict;
+use crate::solver::{Budget, Order, Verdict};
 use crate::stats::Summary;
 use serde_json::json;
 use std::io::IsTerminal;
@@ -24,8 +24,9 @@ pub fn run(request: Request) -> Result<ExitCode, String> {
             game,
             deal,
             json,
+            order,
             budget,
-        } => solve(&game, &deal, json, budget),
+        } => solve(&game, &deal, json, order, budget),
         Request::Verify {
             game,
             deal,
@@ -67,10 +68,11 @@ fn solve(
     game: &Chosen,
     deal: &DealId,
     json: bool,
-    budget: crate::solver::Budget,
+    order: Order,
+    budget: Budget,
 ) -> Result<ExitCode, String> {
     let cards = deal.cards(game.entry.packs())?;
-    let report = game.entry.solve(&game.options, &cards, budget)?;
+    let report = game.entry.solve(&game.options, &cards, order, budget)?;
     if json {
         let value = json!({
             "game": game.entry.name(),
@@ -211,6 +213,7 @@ fn stats(request: StatsRequest) -> Result<ExitCode, String> {
         options: &request.game.options,
         deals: request.range.shard(k, n).collect(),
         deal_step: n,
+        order: request.order,
         budget: request.budget,
         jsonl: request.jsonl.as_deref(),
         resume: request.resume,

@@ -5,7 +5,7 @@
 use crate::deal::DealId;
 use crate::game::OptionValues;
 use crate::games::GameEntry;
-use crate::solver::Budget;
+use crate::solver::{Budget, Order};
 use crate::stats::{DealRecord, Summary};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
@@ -97,6 +97,7 @@ pub struct Batch<'a> {
     pub options: &'a OptionValues,
     pub deals: Vec<DealId>,
     pub deal_step: u64,
+    pub order: Order,
     pub budget: Budget,
     pub jsonl: Option<&'a Path>,
     pub resume: bool,
@@ -146,7 +147,9 @@ impl Batch<'_> {
             .par_iter()
             .map(|&deal| {
                 let cards = deal.cards(self.game.packs())?;
-                let report = self.game.solve(self.options, &cards, self.budget)?;
+                let report = self
+                    .game
+                    .solve(self.options, &cards, self.order, self.budget)?;
                 let record = DealRecord {
                     deal: deal.clone(),
                     verdict: report.verdict,

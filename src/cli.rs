@@ -7,7 +7,7 @@ use crate::card::{format_cards, parse_deal};
 use crate::deal::DealId;
 use crate::game::{OptionKind, OptionValues};
 use crate::games::{self, GameEntry};
-use crate::solver::Budget;
+use crate::solver::{Budget, Order};
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{value_parser, Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
 use std::io::Read;
@@ -24,6 +24,7 @@ pub enum Request {
         game: Chosen,
         deal: DealId,
         json: bool,
+        order: Order,
         budget: Budget,
     },
     Verify {
@@ -66,6 +67,7 @@ pub struct StatsRequest {
     pub json: Option<PathBuf>,
     pub jsonl: Option<PathBuf>,
     pub resume: bool,
+    pub order: Order,
     pub budget: Budget,
 }
 
@@ -84,8 +86,17 @@ struct DealArgs {
     file: Option<PathBuf>,
 }
 
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum SearchOrder {
+    BestFirst,
+    DepthFirst,
+}
+
 #[derive(Args)]
 struct BudgetArgs {
+    /// The order of the search (both are exhaustive; best-first finds wins sooner)
+    #[arg(long, value_enum, default_value = "best-first")]
+    search: SearchOrder,
     /// Stop with "unknown" after expanding this many positions
     #[arg(long, value_name = "N")]
     max_nodes: Option<u64>,
@@ -95,6 +106,13 @@ struct BudgetArgs {
 }
 
 impl BudgetArgs {
+    fn order(&self) -> Order {
+        match self.search {
+            SearchOrder::BestFirst => Order::BestFirst,
+            SearchOrder::DepthFirst => Order::DepthFirst,
+        }
+    }
+
     fn budget(&self) -> Budget {
         Budget {
             max_nodes: self.max_nodes,
@@ -339,6 +357,7 @@ fn game_request(command: &str, game: Chosen, matches: &ArgMatches) -> Result<Req
                 game,
                 deal,
                 json: args.json,
+                order: args.budget.order(),
                 budget: args.budget.budget(),
             })
         }
@@ -387,6 +406,7 @@ fn game_request(command: &str, game: Chosen, matches: &ArgMatches) -> Result<Req
                 json: args.json,
                 jsonl: args.jsonl,
                 resume: args.resume,
+                order: args.budget.order(),
                 budget: args.budget.budget(),
             }))
         }

@@ -14,6 +14,18 @@ use crate::game::Game;
 use ahash::AHashSet;
 use std::mem::size_of;
 
+/// The order in which the search visits positions. Both visit every reachable position before
+/// they answer "lost"; they differ in how soon they find a win and in memory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Order {
+    /// Always expand the most promising position seen so far (by the game's heuristic).
+    /// Not trapped in a large winless subtree; holds the frontier's positions in memory.
+    #[default]
+    BestFirst,
+    /// Depth-first, children in heuristic order; memory is the table and one path.
+    DepthFirst,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Budget {
     /// Stop after this many positions expanded.
@@ -158,7 +170,135 @@ pub fn shorten<G: Game>(deal: &G, line: &[G::Move]) -> Vec<G::Move> {
     shorter
 }
 
-pub fn solve<G: Game>(deal: &G, budget: Budget) -> Outcome<G::Move> {
+pub fn solve<G: Game>(deal: &G, order: Order, budget: Budget) -> Outcome<G::Move> {
+    match order {
+        Order::BestFirst => best_first(deal, budget),
+        Order::DepthFirst => depth_first(deal, budget),
+    }
+}
+
+/// A frontier entry of the best-first search: the best score first, the newest among equals.
+struct Open<G: Game> {
+    score: i32,
+    serial: u32,
+    node: u32,
+    position: G,
+}
+
+impl<G: Game> PartialEq for Open<G> {
+    fn eq(&self, other: &Self) -> bool {
+        (self.score, self.serial) == (other.score, other.serial)
+    }
+}
+impl<G: Game> Eq for Open<G> {}
+impl<G: Game> PartialOrd for Open<G> {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl<G: Game> Ord for Open<G> {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        (self.score, self.serial).cmp(&(other.score, other.serial))
+    }
+}
+
+/// Best-first search. Every position entered in the table is pushed on the frontier once and
+/// expanded once when popped, so when the frontier empties without a win, every position
+/// reachable in the (safe-move pruned) graph has been expanded: "lost" is proven.
+fn best_first<G: Game>(deal: &G, budget: Budget) -> Outcome<G::Move> {
+    let mut outcome = Outcome {
+        verdict: Verdict::Lost,
+        exhausted: None,
+        moves: Vec::new(),
+        nodes: 1,
+        table_entries: 1,
+        peak_bytes: 0,
+    };
+    if deal.is_won() {
+        outcome.verdict = Verdict::Won;
+        return outcome;
+    }
+    let mut table: AHashSet<G::Key> = AHashSet::with_capacity(1 << 10);
+    table.insert(deal.key());
+    // For each position entered: the position it was reached from, and the move.
+    let mut parents: Vec<(u32, Option<G::Move>)> = vec![(0, None)];
+    let mut frontier = std::collections::BinaryHeap::new();
+    frontier.push(Open {
+        score: deal.heuristic(),
+        serial: 0,
+        node: 0,
+        position: *deal,
+    });
+    let mut moves = Vec::new();
+    let other_bytes = |parents: &Vec<(u32, Option<G::Move>)>,
+                       frontier: &std::collections::BinaryHeap<Open<G>>| {
+        (parents.capacity() * size_of::<(u32, Option<G::Move>)>()
+            + frontier.capacity() * size_of::<Open<G>>()) as u64
+    };
+    'search: while let Some(Open { node, position, .. }) = frontier.pop() {
+        moves.clear();
+        match position.safe_move() {
+            Some(mv) => moves.push(mv),
+            None => position.search_moves(&mut moves),
+        }
+        for &mv in &moves {
+            let child = position.play(mv);
+            if child.is_won() {
+                let mut line = vec![mv];
+                let mut at = node;
+                while let (parent, Some(via)) = parents[at as usize] {
+                    line.push(via);
+                    at = parent;
+                }
+                line.reverse();
+                outcome.verdict = Verdict::Won;
+                outcome.moves = shorten(deal, &line);
+                break 'search;
+            }
+            let key = child.key();
+            if table.len() == table.capacity() && !table.contains(&key) {
+                let grown =
+                    table_bytes::<G>(table.capacity() * 2) + other_bytes(&parents, &frontier);
+                if budget.max_memory.is_some_and(|max| grown > max) {
+                    outcome.verdict = Verdict::Unknown;
+                    outcome.exhausted = Some(Exhausted::Memory);
+                    break 'search;
+                }
+            }
+            if !table.insert(key) {
+                continue;
+            }
+            outcome.nodes += 1;
+            if budget.max_nodes.is_some_and(|max| outcome.nodes >= max) {
+                outcome.verdict = Verdict::Unknown;
+                outcome.exhausted = Some(Exhausted::Nodes);
+                break 'search;
+            }
+            let id = parents.len() as u32;
+            parents.push((node, Some(mv)));
+            frontier.push(Open {
+                score: child.heuristic(),
+                serial: id,
+                node: id,
+                position: child,
+            });
+        }
+        if budget.max_memory.is_some_and(|max| {
+            parents.len() == parents.capacity() || frontier.len() == frontier.capacity()
+        } && table_bytes::<G>(table.capacity()) + 2 * other_bytes(&parents, &frontier) > max)
+        {
+            outcome.verdict = Verdict::Unknown;
+            outcome.exhausted = Some(Exhausted::Memory);
+            break;
+        }
+    }
+    outcome.table_entries = table.len();
+    outcome.peak_bytes = table_bytes::<G>(table.capacity()) + other_bytes(&parents, &frontier);
+    outcome
+}
+
+/// Depth-first search with the same table and pruning.
+fn depth_first<G: Game>(deal: &G, budget: Budget) -> Outcome<G::Move> {
     let mut outcome = Outcome {
         verdict: Verdict::Lost,
         exhausted: None,

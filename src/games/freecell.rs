@@ -200,14 +200,14 @@ impl Game for FreeCell {
         for column in 0..COLUMNS {
             let cards = &self.columns[column][..self.heights[column] as usize];
             if cards.is_empty() {
-                score += 10;
+                score += 12;
             }
             for (i, card) in cards.iter().enumerate() {
                 if i > 0 && !card.goes_down_alternate_on(cards[i - 1]) {
-                    score -= 4;
+                    score -= 6;
                 }
                 if self.goes_home(*card) {
-                    score -= 3 * (cards.len() - 1 - i) as i32;
+                    score -= 5 * (cards.len() - 1 - i) as i32;
                 }
             }
         }

@@ -6,7 +6,7 @@ pub mod freecell;
 use crate::card::Card;
 use crate::game::{Game, OptionValues, VariantOption};
 use crate::oracle;
-use crate::solver::{self, Budget, Exhausted, Verdict};
+use crate::solver::{self, Budget, Exhausted, Order, Verdict};
 use crate::verify::{self, Replay};
 use std::marker::PhantomData;
 use std::time::Instant;
@@ -34,6 +34,7 @@ pub trait GameEntry: Sync {
         &self,
         options: &OptionValues,
         cards: &[Card],
+        order: Order,
         budget: Budget,
     ) -> Result<SolveReport, String>;
     fn replay(
@@ -69,11 +70,12 @@ impl<G: Game> GameEntry for Entry<G> {
         &self,
         options: &OptionValues,
         cards: &[Card],
+        order: Order,
         budget: Budget,
     ) -> Result<SolveReport, String> {
         let deal = G::deal(options, cards)?;
         let started = Instant::now();
-        let outcome = solver::solve(&deal, budget);
+        let outcome = solver::solve(&deal, order, budget);
         let seconds = started.elapsed().as_secs_f64();
         let mut position = deal;
         let moves = outcome
