@@ -88,14 +88,15 @@ struct DealArgs {
 
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
 enum SearchOrder {
+    Portfolio,
     BestFirst,
     DepthFirst,
 }
 
 #[derive(Args)]
 struct BudgetArgs {
-    /// The order of the search (both are exhaustive; best-first finds wins sooner)
-    #[arg(long, value_enum, default_value = "best-first")]
+    /// The order of the search (all are exhaustive; they differ in how soon they find wins)
+    #[arg(long, value_enum, default_value = "portfolio")]
     search: SearchOrder,
     /// Stop with "unknown" after expanding this many positions
     #[arg(long, value_name = "N")]
@@ -108,6 +109,7 @@ struct BudgetArgs {
 impl BudgetArgs {
     fn order(&self) -> Order {
         match self.search {
+            SearchOrder::Portfolio => Order::Portfolio,
             SearchOrder::BestFirst => Order::BestFirst,
             SearchOrder::DepthFirst => Order::DepthFirst,
         }

@@ -155,7 +155,7 @@ mod tests {
         assert_eq!(cards, fresh);
     }
 
-    const PINNED_SEED_0: &str = "";
-    const PINNED_SEED_1: &str = "";
-    const PINNED_SEED_MAX_TWO_PACKS: &str = "";
+    const PINNED_SEED_0: &str = "3S 9D 5C QH QC AS KD 8H";
+    const PINNED_SEED_1: &str = "JC 8D 6S 5D 7H AC JD 9C";
+    const PINNED_SEED_MAX_TWO_PACKS: &str = "3D 7H KC 3H 5C QD QH 9D";
 }

@@ -59,6 +59,14 @@ pub trait Game: Copy + Eq + Hash + Send + Sync + 'static {
 
     fn key(&self) -> Self::Key;
 
+    /// The position with its interchangeable parts put in a standard order (for example piles
+    /// sorted), written plainly: the brute-force oracle's own symmetry reduction, independent
+    /// of the packed `key`. Two positions have equal keys exactly when their canonical forms
+    /// are equal.
+    fn canonical(&self) -> Self {
+        *self
+    }
+
     /// The move as text, as `solve` prints it and `verify` reads it back.
     fn move_text(&self, mv: Self::Move) -> String;
 

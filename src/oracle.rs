@@ -21,10 +21,10 @@ pub fn perft<G: Game>(position: &G, depth: u32) -> u64 {
 }
 
 /// Whether `deal` can be won, by a plain graph search written for clarity: every legal move,
-/// whole positions compared exactly, no safe moves, no symmetry, no move ordering. Only for
-/// small or reduced deals: it holds every reachable position in memory.
+/// positions compared whole in their canonical form (not by the packed key), no safe moves, no
+/// move ordering. Only for small or reduced deals: it holds every reachable position.
 pub fn brute_force_winnable<G: Game>(deal: &G) -> bool {
-    let mut seen = HashSet::from([*deal]);
+    let mut seen = HashSet::from([deal.canonical()]);
     let mut to_visit = vec![*deal];
     let mut moves = Vec::new();
     while let Some(position) = to_visit.pop() {
@@ -35,7 +35,7 @@ pub fn brute_force_winnable<G: Game>(deal: &G) -> bool {
         position.legal_moves(&mut moves);
         for &mv in &moves {
             let next = position.play(mv);
-            if seen.insert(next) {
+            if seen.insert(next.canonical()) {
                 to_visit.push(next);
             }
         }

@@ -18,9 +18,14 @@ use std::mem::size_of;
 /// they answer "lost"; they differ in how soon they find a win and in memory.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Order {
+    /// Best-first and depth-first in turn, each under a node limit that grows fourfold per
+    /// round, until one answers. Each attempt is a complete search within its limit, so the
+    /// first "lost" is a proof; the two orders get stuck on different deals, so the turn-taking
+    /// cuts the cost of the hardest deals.
+    #[default]
+    Portfolio,
     /// Always expand the most promising position seen so far (by the game's heuristic).
     /// Not trapped in a large winless subtree; holds the frontier's positions in memory.
-    #[default]
     BestFirst,
     /// Depth-first, children in heuristic order; memory is the table and one path.
     DepthFirst,
@@ -172,8 +177,42 @@ pub fn shorten<G: Game>(deal: &G, line: &[G::Move]) -> Vec<G::Move> {
 
 pub fn solve<G: Game>(deal: &G, order: Order, budget: Budget) -> Outcome<G::Move> {
     match order {
+        Order::Portfolio => portfolio(deal, budget),
         Order::BestFirst => best_first(deal, budget),
         Order::DepthFirst => depth_first(deal, budget),
+    }
+}
+
+/// The first round's node limit for each order in the portfolio.
+const FIRST_ROUND_NODES: u64 = 50_000;
+
+fn portfolio<G: Game>(deal: &G, budget: Budget) -> Outcome<G::Move> {
+    let mut spent = 0u64;
+    let mut peak_bytes = 0u64;
+    let mut limit = FIRST_ROUND_NODES;
+    loop {
+        for search in [best_first::<G>, depth_first::<G>] {
+            let left = budget
+                .max_nodes
+                .map_or(u64::MAX, |max| max.saturating_sub(spent));
+            let attempt = Budget {
+                max_nodes: Some(limit.min(left)),
+                max_memory: budget.max_memory,
+            };
+            let mut outcome = search(deal, attempt);
+            spent += outcome.nodes;
+            peak_bytes = peak_bytes.max(outcome.peak_bytes);
+            let out_of_nodes = limit >= left;
+            if outcome.verdict != Verdict::Unknown
+                || outcome.exhausted == Some(Exhausted::Memory)
+                || out_of_nodes
+            {
+                outcome.nodes = spent;
+                outcome.peak_bytes = peak_bytes;
+                return outcome;
+            }
+        }
+        limit = limit.saturating_mul(4);
     }
 }
 

@@ -63,10 +63,18 @@ pub fn wilson(successes: u64, trials: u64) -> (f64, f64) {
     let centre = p + z2 / (2.0 * n);
     let spread = Z95 * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
     let denominator = 1.0 + z2 / n;
-    (
-        ((centre - spread) / denominator).max(0.0),
-        ((centre + spread) / denominator).min(1.0),
-    )
+    // The ends are exact at the extremes (rounding would otherwise leave 0.9999999999999999).
+    let low = if successes == 0 {
+        0.0
+    } else {
+        (centre - spread) / denominator
+    };
+    let high = if successes == trials {
+        1.0
+    } else {
+        (centre + spread) / denominator
+    };
+    (low, high)
 }
 
 /// Nearest-rank percentile of sorted values (`pct` in 0..=100).

@@ -275,6 +275,24 @@ impl Game for FreeCell {
         key.finish()
     }
 
+    /// Columns sorted by their cards (bottom first), cells sorted, empty ones last.
+    fn canonical(&self) -> Self {
+        let mut canonical = *self;
+        let mut columns: Vec<&[Card]> = (0..COLUMNS)
+            .map(|c| &self.columns[c][..self.heights[c] as usize])
+            .collect();
+        columns.sort();
+        for (c, cards) in columns.iter().enumerate() {
+            canonical.columns[c] = [FILLER; MAX_HEIGHT];
+            canonical.columns[c][..cards.len()].copy_from_slice(cards);
+            canonical.heights[c] = cards.len() as u8;
+        }
+        canonical
+            .cells
+            .sort_by_key(|cell| cell.map_or(u8::MAX as usize, |c| c.index()));
+        canonical
+    }
+
     fn move_text(&self, mv: Move) -> String {
         let name = |place: Place| match place {
             Place::Column(c) => char::from(b'1' + c),

@@ -1,0 +1,450 @@
+//! The command line as a user meets it: answers, the replay checker, batches that are
+//! interrupted and resumed or split into shards, and one-line errors with exit code 2.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn patience(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_patience"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("patience-cli-{}-{name}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Bad input: exit code 2 and a single line on standard error that names the problem.
+fn assert_refused(args: &[&str], stdin_file: Option<&Path>, mentions: &str) {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_patience"));
+    command.args(args);
+    if let Some(file) = stdin_file {
+        command.stdin(fs::File::open(file).unwrap());
+    }
+    let output = command.output().unwrap();
+    let error = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{args:?}: {error}");
+    assert_eq!(
+        error.trim_end().lines().count(),
+        1,
+        "{args:?}: not one line: {error}"
+    );
+    assert!(
+        error.contains(mentions),
+        "{args:?}: '{error}' does not mention '{mentions}'"
+    );
+    assert!(output.stdout.is_empty(), "{args:?} printed to stdout");
+}
+
+#[test]
+fn solve_json_is_verified_by_the_checker() {
+    let dir = scratch("verify");
+    for deal in ["1", "617"] {
+        let output = patience(&["solve", "freecell", "--ms", deal, "--json"]);
+        assert!(output.status.success());
+        let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!(json["verdict"], "won");
+        assert_eq!(json["deal"]["ms"], deal.parse::<u64>().unwrap());
+        assert_eq!(json["game"], "freecell");
+        assert_eq!(json["variant"], "standard");
+        let file = dir.join(format!("{deal}.json"));
+        fs::write(&file, &output.stdout).unwrap();
+        // The deal is taken from the file, or from the command line.
+        let checked = patience(&["verify", "freecell", "--solution", file.to_str().unwrap()]);
+        assert!(checked.status.success(), "{}", stdout(&checked));
+        assert!(stdout(&checked).contains("valid"));
+        let checked = patience(&[
+            "verify",
+            "freecell",
+            "--ms",
+            deal,
+            "--solution",
+            file.to_str().unwrap(),
+        ]);
+        assert!(checked.status.success());
+
+        // The same moves as plain text, one per line, with the numbering `solve` prints.
+        let moves: Vec<String> = json["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m.as_str().unwrap().into())
+            .collect();
+        let numbered: String = moves
+            .iter()
+            .enumerate()
+            .map(|(i, m)| format!("{:>4}. {m}\n", i + 1))
+            .collect();
+        let text = dir.join(format!("{deal}.txt"));
+        fs::write(&text, &numbered).unwrap();
+        assert!(patience(&[
+            "verify",
+            "freecell",
+            "--ms",
+            deal,
+            "--solution",
+            text.to_str().unwrap()
+        ])
+        .status
+        .success());
+
+        // Cut short: legal but not won (exit 1). Corrupted: says which move (exit 1).
+        fs::write(&text, moves[..moves.len() - 1].join("\n")).unwrap();
+        let short = patience(&[
+            "verify",
+            "freecell",
+            "--ms",
+            deal,
+            "--solution",
+            text.to_str().unwrap(),
+        ]);
+        assert_eq!(short.status.code(), Some(1));
+        assert!(stdout(&short).contains("not won"));
+        let mut bad = moves.clone();
+        bad[2] = "KS 1h".into();
+        fs::write(&text, bad.join("\n")).unwrap();
+        let wrong = patience(&[
+            "verify",
+            "freecell",
+            "--ms",
+            deal,
+            "--solution",
+            text.to_str().unwrap(),
+        ]);
+        assert_eq!(wrong.status.code(), Some(1));
+        assert!(
+            stdout(&wrong).contains("move 3, 'KS 1h', is not legal"),
+            "{}",
+            stdout(&wrong)
+        );
+    }
+}
+
+#[test]
+fn lost_and_unknown_answers() {
+    let lost = patience(&["solve", "freecell", "--ms", "11982", "--json"]);
+    let json: serde_json::Value = serde_json::from_slice(&lost.stdout).unwrap();
+    assert_eq!(json["verdict"], "lost");
+    assert_eq!(json["moves"].as_array().unwrap().len(), 0);
+    let unknown = patience(&[
+        "solve",
+        "freecell",
+        "--ms",
+        "1",
+        "--max-nodes",
+        "10",
+        "--json",
+    ]);
+    let json: serde_json::Value = serde_json::from_slice(&unknown.stdout).unwrap();
+    assert_eq!(json["verdict"], "unknown");
+    assert!(json["reason"].as_str().unwrap().contains("--max-nodes"));
+    let text = stdout(&patience(&["solve", "freecell", "--ms", "11982"]));
+    assert!(text.contains("lost"), "{text}");
+}
+
+#[test]
+fn a_written_deal_solves_like_its_number() {
+    let dir = scratch("written");
+    let shown = stdout(&patience(&["deal", "freecell", "--ms", "617"]));
+    let cards = shown
+        .lines()
+        .nth(1)
+        .unwrap()
+        .to_lowercase()
+        .replace("t", "10");
+    let file = dir.join("deal.txt");
+    fs::write(&file, cards.replace(' ', ",\n")).unwrap();
+    let by_file = patience(&[
+        "solve",
+        "freecell",
+        "--deal",
+        file.to_str().unwrap(),
+        "--json",
+    ]);
+    let json: serde_json::Value = serde_json::from_slice(&by_file.stdout).unwrap();
+    let by_number: serde_json::Value =
+        serde_json::from_slice(&patience(&["solve", "freecell", "--ms", "617", "--json"]).stdout)
+            .unwrap();
+    assert_eq!(json["moves"], by_number["moves"]);
+    assert!(json["deal"]["cards"]
+        .as_str()
+        .unwrap()
+        .starts_with("7D AD 5C"));
+    let from_stdin = Command::new(env!("CARGO_BIN_EXE_patience"))
+        .args(["deal", "freecell", "--deal", "-"])
+        .stdin(fs::File::open(&file).unwrap())
+        .output()
+        .unwrap();
+    assert!(stdout(&from_stdin).contains("7D AD 5C 3S"));
+}
+
+#[test]
+fn bad_input_is_refused_in_one_line_with_exit_code_2() {
+    let dir = scratch("bad");
+    let write = |name: &str, text: &str| {
+        let path = dir.join(name);
+        fs::write(&path, text).unwrap();
+        path
+    };
+    let good = stdout(&patience(&["deal", "freecell", "--seed", "3"]))
+        .lines()
+        .nth(1)
+        .unwrap()
+        .to_string();
+    let malformed = write("malformed.txt", &good.replacen(' ', " 1X ", 1));
+    let duplicate = write("duplicate.txt", &good.replacen(&good[3..5], &good[0..2], 1));
+    let missing = write("missing.txt", &good[3..]);
+    let path = |p: &PathBuf| p.to_str().unwrap().to_string();
+    assert_refused(
+        &["solve", "freecell", "--deal", &path(&malformed)],
+        None,
+        "'1X'",
+    );
+    assert_refused(
+        &["solve", "freecell", "--deal", &path(&duplicate)],
+        None,
+        "appears more often",
+    );
+    assert_refused(
+        &["solve", "freecell", "--deal", &path(&missing)],
+        None,
+        "has 51 cards",
+    );
+    assert_refused(
+        &["deal", "freecell", "--deal", "-"],
+        Some(&malformed),
+        "'1X'",
+    );
+    assert_refused(
+        &["solve", "freecell", "--deal", "/no/such/file"],
+        None,
+        "cannot read",
+    );
+    assert_refused(
+        &["solve", "klondike-of-mars", "--seed", "1"],
+        None,
+        "unknown game",
+    );
+    assert_refused(&["solve", "freecell", "--ms", "0"], None, "1 to");
+    assert_refused(
+        &["solve", "freecell", "--cells", "5", "--seed", "1"],
+        None,
+        "5",
+    );
+    assert_refused(&["solve", "freecell", "--seed", "-4"], None, "-4");
+    assert_refused(&["stats", "freecell", "--seeds", "9..3"], None, "empty");
+    assert_refused(&["stats", "freecell", "--seeds", "3-9"], None, "A..B");
+    assert_refused(&["stats", "freecell", "--seeds", "x..9"], None, "'x'");
+    assert_refused(&["stats", "freecell", "--ms", "0..10"], None, "Microsoft");
+    assert_refused(
+        &["stats", "freecell", "--seeds", "1..3", "--shard", "4/3"],
+        None,
+        "K/N",
+    );
+    assert_refused(
+        &[
+            "stats",
+            "freecell",
+            "--seeds",
+            "1..3",
+            "--json",
+            "/no/such/dir/out.json",
+        ],
+        None,
+        "cannot write",
+    );
+    assert_refused(
+        &[
+            "stats",
+            "freecell",
+            "--seeds",
+            "1..3",
+            "--jsonl",
+            "/no/such/dir/out.jsonl",
+        ],
+        None,
+        "cannot create",
+    );
+    assert_refused(&["merge", &path(&malformed)], None, "header");
+    assert_refused(
+        &["solve", "freecell", "--seed", "1", "--max-memory", "lots"],
+        None,
+        "size",
+    );
+    // Nothing half-written is left behind.
+    assert!(fs::read_dir("/no/such/dir").is_err());
+}
+
+fn summary(path: &Path) -> serde_json::Value {
+    let mut json: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(path).unwrap()).unwrap();
+    // Times are measured afresh by every run; everything else must match exactly.
+    for timed in ["seconds", "cpu_seconds", "peak_bytes"] {
+        json.as_object_mut().unwrap().remove(timed);
+    }
+    json
+}
+
+fn stats(dir: &Path, name: &str, extra: &[&str]) -> (serde_json::Value, Output) {
+    let json = dir.join(format!("{name}.json"));
+    let mut args = vec![
+        "stats",
+        "freecell",
+        "--cells",
+        "2",
+        "--seeds",
+        "0..39",
+        "--max-nodes",
+        "20000",
+        "--json",
+        json.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    let output = patience(&args);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    (summary(&json), output)
+}
+
+#[test]
+fn stats_is_the_same_with_one_or_two_threads_and_when_resumed_or_sharded() {
+    let dir = scratch("stats");
+    let (one, printed) = stats(&dir, "one", &["--threads", "1"]);
+    let (two, _) = stats(&dir, "two", &["--threads", "2"]);
+    assert_eq!(one, two);
+    assert_eq!(one["deals"], 40);
+    assert_eq!(one["verdicts"].as_str().unwrap().len(), 40);
+    assert_eq!(one["first_deal"]["seed"], 0);
+    assert!(stdout(&printed).contains("win rate"));
+
+    // A run killed part-way: its JSON-lines file holds some deals and a cut-off last line.
+    let full = dir.join("full.jsonl");
+    stats(&dir, "full", &["--jsonl", full.to_str().unwrap()]);
+    let lines: Vec<String> = fs::read_to_string(&full)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    assert_eq!(lines.len(), 41);
+    let partial = dir.join("partial.jsonl");
+    fs::write(
+        &partial,
+        format!("{}\n{}", lines[..16].join("\n"), &lines[16][..10]),
+    )
+    .unwrap();
+    let refused = patience(&[
+        "stats",
+        "freecell",
+        "--cells",
+        "2",
+        "--seeds",
+        "0..39",
+        "--jsonl",
+        partial.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        refused.status.code(),
+        Some(2),
+        "an existing file is continued only with --resume"
+    );
+    let (resumed, _) = stats(
+        &dir,
+        "resumed",
+        &["--jsonl", partial.to_str().unwrap(), "--resume"],
+    );
+    assert_eq!(resumed, one);
+    assert_eq!(fs::read_to_string(&partial).unwrap().lines().count(), 41);
+    let wrong_game = patience(&[
+        "stats",
+        "freecell",
+        "--seeds",
+        "0..39",
+        "--jsonl",
+        partial.to_str().unwrap(),
+        "--resume",
+    ]);
+    assert_eq!(
+        wrong_game.status.code(),
+        Some(2),
+        "a file of another variant is not continued"
+    );
+
+    // Three shards, merged, give the single run's summary.
+    let mut shard_files = Vec::new();
+    for k in 1..=3 {
+        let file = dir.join(format!("shard{k}.jsonl"));
+        let shard = format!("{k}/3");
+        let (part, _) = stats(
+            &dir,
+            &format!("shard{k}"),
+            &["--shard", &shard, "--jsonl", file.to_str().unwrap()],
+        );
+        assert_eq!(part["deal_step"], 3);
+        shard_files.push(file.to_str().unwrap().to_string());
+    }
+    let merged_json = dir.join("merged.json");
+    let mut args = vec!["merge", "--json", merged_json.to_str().unwrap()];
+    args.extend(shard_files.iter().map(String::as_str));
+    assert!(patience(&args).status.success());
+    assert_eq!(summary(&merged_json), one);
+    let incomplete = patience(&["merge", &shard_files[0], &shard_files[1]]);
+    assert_eq!(
+        incomplete.status.code(),
+        Some(2),
+        "two of three shards are not one range"
+    );
+
+    let report = patience(&["report", merged_json.to_str().unwrap()]);
+    assert!(
+        stdout(&report).contains("| freecell | cells=2 | 40 |"),
+        "{}",
+        stdout(&report)
+    );
+}
+
+#[test]
+fn games_lists_every_game_with_its_options() {
+    let listed = stdout(&patience(&["games"]));
+    assert!(listed.contains("freecell") && listed.contains("--cells"));
+}
+
+#[test]
+fn perft_command_prints_pinned_counts() {
+    let counted = stdout(&patience(&[
+        "perft", "freecell", "--ms", "1", "--depth", "3",
+    ]));
+    assert!(counted.contains("perft 3: 13996"), "{counted}");
+}
+
+/// The README's shuffle, written out in Python from its description, deals the same cards.
+#[test]
+fn the_documented_shuffle_regenerates_deals_without_this_program() {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/shuffle.py");
+    for (seed, packs) in [
+        ("0", "1"),
+        ("987654321", "1"),
+        ("18446744073709551615", "2"),
+    ] {
+        let Ok(python) = Command::new("python3").args([script, seed, packs]).output() else {
+            eprintln!("python3 is not installed: skipped");
+            return;
+        };
+        let ours = patience::deal::shuffled(seed.parse().unwrap(), packs.parse().unwrap());
+        assert_eq!(
+            String::from_utf8_lossy(&python.stdout).trim(),
+            patience::card::format_cards(&ours)
+        );
+    }
+}
