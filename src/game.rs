@@ -74,6 +74,18 @@ pub trait Game: Copy + Eq + Hash + Send + Sync + 'static {
     fn layout(&self) -> String;
 }
 
+/// The text of each move of a line played from `start`.
+pub fn move_texts<G: Game>(start: &G, line: &[G::Move]) -> Vec<String> {
+    let mut position = *start;
+    line.iter()
+        .map(|&mv| {
+            let text = position.move_text(mv);
+            position = position.play(mv);
+            text
+        })
+        .collect()
+}
+
 /// A variant option of a game, exposed on the command line as `--NAME`.
 #[derive(Clone, Copy, Debug)]
 pub struct VariantOption {

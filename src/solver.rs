@@ -241,24 +241,93 @@ impl<G: Game> Ord for Open<G> {
     }
 }
 
-/// Best-first search. Every position entered in the table is pushed on the frontier once and
-/// expanded once when popped, so when the frontier empties without a win, every position
-/// reachable in the (safe-move pruned) graph has been expanded: "lost" is proven.
-fn best_first<G: Game>(deal: &G, budget: Budget) -> Outcome<G::Move> {
-    let mut outcome = Outcome {
-        verdict: Verdict::Lost,
+/// The transposition table and the budget, shared by both search orders.
+struct Visited<G: Game> {
+    table: AHashSet<G::Key>,
+    nodes: u64,
+    budget: Budget,
+}
+
+/// What became of a position offered to the table.
+enum Admission {
+    New,
+    Seen,
+    Stop(Exhausted),
+}
+
+impl<G: Game> Visited<G> {
+    fn new(deal: &G, budget: Budget) -> Self {
+        let mut table = AHashSet::with_capacity(1 << 10);
+        table.insert(deal.key());
+        Visited {
+            table,
+            nodes: 1,
+            budget,
+        }
+    }
+
+    /// Enters a position's key, unless it is there already or a budget would be overrun.
+    /// `other_bytes` is what the search holds besides the table.
+    fn admit(&mut self, key: G::Key, other_bytes: u64) -> Admission {
+        if self.table.len() == self.table.capacity() {
+            // The next new entry doubles the table: refuse that growth beyond the budget.
+            if self.table.contains(&key) {
+                return Admission::Seen;
+            }
+            let grown = table_bytes::<G>(self.table.capacity() * 2) + other_bytes;
+            if self.budget.max_memory.is_some_and(|max| grown > max) {
+                return Admission::Stop(Exhausted::Memory);
+            }
+        }
+        if !self.table.insert(key) {
+            return Admission::Seen;
+        }
+        self.nodes += 1;
+        if self.budget.max_nodes.is_some_and(|max| self.nodes >= max) {
+            return Admission::Stop(Exhausted::Nodes);
+        }
+        Admission::New
+    }
+
+    /// The outcome; nothing shrinks during a search, so the final sizes are the peaks.
+    fn finish(
+        self,
+        verdict: Verdict,
+        exhausted: Option<Exhausted>,
+        moves: Vec<G::Move>,
+        other_bytes: u64,
+    ) -> Outcome<G::Move> {
+        Outcome {
+            verdict,
+            exhausted,
+            moves,
+            nodes: self.nodes,
+            table_entries: self.table.len(),
+            peak_bytes: table_bytes::<G>(self.table.capacity()) + other_bytes,
+        }
+    }
+}
+
+/// The outcome for a deal that is won before any move.
+fn won_already<G: Game>(deal: &G) -> Option<Outcome<G::Move>> {
+    deal.is_won().then(|| Outcome {
+        verdict: Verdict::Won,
         exhausted: None,
         moves: Vec::new(),
         nodes: 1,
         table_entries: 1,
         peak_bytes: 0,
-    };
-    if deal.is_won() {
-        outcome.verdict = Verdict::Won;
-        return outcome;
+    })
+}
+
+/// Best-first search. Every position entered in the table is pushed on the frontier once and
+/// expanded once when popped, so when the frontier empties without a win, every position
+/// reachable in the (safe-move pruned) graph has been expanded: "lost" is proven.
+fn best_first<G: Game>(deal: &G, budget: Budget) -> Outcome<G::Move> {
+    if let Some(won) = won_already(deal) {
+        return won;
     }
-    let mut table: AHashSet<G::Key> = AHashSet::with_capacity(1 << 10);
-    table.insert(deal.key());
+    let mut visited = Visited::new(deal, budget);
     // For each position entered: the position it was reached from, and the move.
     let mut parents: Vec<(u32, Option<G::Move>)> = vec![(0, None)];
     let mut frontier = std::collections::BinaryHeap::new();
@@ -274,6 +343,7 @@ fn best_first<G: Game>(deal: &G, budget: Budget) -> Outcome<G::Move> {
         (parents.capacity() * size_of::<(u32, Option<G::Move>)>()
             + frontier.capacity() * size_of::<Open<G>>()) as u64
     };
+    let (mut verdict, mut exhausted, mut line) = (Verdict::Lost, None, Vec::new());
     'search: while let Some(Open { node, position, .. }) = frontier.pop() {
         moves.clear();
         match position.safe_move() {
@@ -283,35 +353,24 @@ fn best_first<G: Game>(deal: &G, budget: Budget) -> Outcome<G::Move> {
         for &mv in &moves {
             let child = position.play(mv);
             if child.is_won() {
-                let mut line = vec![mv];
+                line.push(mv);
                 let mut at = node;
                 while let (parent, Some(via)) = parents[at as usize] {
                     line.push(via);
                     at = parent;
                 }
                 line.reverse();
-                outcome.verdict = Verdict::Won;
-                outcome.moves = shorten(deal, &line);
+                verdict = Verdict::Won;
                 break 'search;
             }
-            let key = child.key();
-            if table.len() == table.capacity() && !table.contains(&key) {
-                let grown =
-                    table_bytes::<G>(table.capacity() * 2) + other_bytes(&parents, &frontier);
-                if budget.max_memory.is_some_and(|max| grown > max) {
-                    outcome.verdict = Verdict::Unknown;
-                    outcome.exhausted = Some(Exhausted::Memory);
+            // The frontier and parents may double as well as the table.
+            match visited.admit(child.key(), 2 * other_bytes(&parents, &frontier)) {
+                Admission::Seen => continue,
+                Admission::Stop(why) => {
+                    (verdict, exhausted) = (Verdict::Unknown, Some(why));
                     break 'search;
                 }
-            }
-            if !table.insert(key) {
-                continue;
-            }
-            outcome.nodes += 1;
-            if budget.max_nodes.is_some_and(|max| outcome.nodes >= max) {
-                outcome.verdict = Verdict::Unknown;
-                outcome.exhausted = Some(Exhausted::Nodes);
-                break 'search;
+                Admission::New => {}
             }
             let id = parents.len() as u32;
             parents.push((node, Some(mv)));
@@ -322,36 +381,22 @@ fn best_first<G: Game>(deal: &G, budget: Budget) -> Outcome<G::Move> {
                 position: child,
             });
         }
-        if budget.max_memory.is_some_and(|max| {
-            parents.len() == parents.capacity() || frontier.len() == frontier.capacity()
-        } && table_bytes::<G>(table.capacity()) + 2 * other_bytes(&parents, &frontier) > max)
-        {
-            outcome.verdict = Verdict::Unknown;
-            outcome.exhausted = Some(Exhausted::Memory);
-            break;
-        }
     }
-    outcome.table_entries = table.len();
-    outcome.peak_bytes = table_bytes::<G>(table.capacity()) + other_bytes(&parents, &frontier);
-    outcome
+    let held = other_bytes(&parents, &frontier);
+    let moves = if verdict == Verdict::Won {
+        shorten(deal, &line)
+    } else {
+        Vec::new()
+    };
+    visited.finish(verdict, exhausted, moves, held)
 }
 
 /// Depth-first search with the same table and pruning.
 fn depth_first<G: Game>(deal: &G, budget: Budget) -> Outcome<G::Move> {
-    let mut outcome = Outcome {
-        verdict: Verdict::Lost,
-        exhausted: None,
-        moves: Vec::new(),
-        nodes: 1,
-        table_entries: 1,
-        peak_bytes: 0,
-    };
-    if deal.is_won() {
-        outcome.verdict = Verdict::Won;
-        return outcome;
+    if let Some(won) = won_already(deal) {
+        return won;
     }
-    let mut table: AHashSet<G::Key> = AHashSet::with_capacity(1 << 10);
-    table.insert(deal.key());
+    let mut visited = Visited::new(deal, budget);
     // The moves still to try, as a stack: the top frame's run from its `start` to the end.
     let mut moves: Vec<G::Move> = Vec::with_capacity(1 << 10);
     let mut stack: Vec<Frame<G>> = Vec::with_capacity(256);
@@ -363,11 +408,10 @@ fn depth_first<G: Game>(deal: &G, budget: Budget) -> Outcome<G::Move> {
         start: 0,
         next: 0,
     });
-
     let search_bytes = |stack: &Vec<Frame<G>>, moves: &Vec<G::Move>| {
         (stack.capacity() * size_of::<Frame<G>>() + moves.capacity() * size_of::<G::Move>()) as u64
     };
-
+    let (mut verdict, mut exhausted, mut line) = (Verdict::Lost, None, Vec::new());
     while let Some(frame) = stack.last_mut() {
         if frame.next == moves.len() {
             moves.truncate(frame.start);
@@ -378,32 +422,17 @@ fn depth_first<G: Game>(deal: &G, budget: Budget) -> Outcome<G::Move> {
         frame.next += 1;
         let child = frame.position.play(mv);
         if child.is_won() {
-            outcome.verdict = Verdict::Won;
-            let line: Vec<G::Move> = stack.iter().filter_map(|f| f.via).chain([mv]).collect();
-            outcome.moves = shorten(deal, &line);
+            verdict = Verdict::Won;
+            line = stack.iter().filter_map(|f| f.via).chain([mv]).collect();
             break;
         }
-        let key = child.key();
-        if table.len() == table.capacity() {
-            // The next new entry doubles the table: refuse that growth beyond the budget.
-            if table.contains(&key) {
-                continue;
-            }
-            let grown = table_bytes::<G>(table.capacity() * 2) + search_bytes(&stack, &moves);
-            if budget.max_memory.is_some_and(|max| grown > max) {
-                outcome.verdict = Verdict::Unknown;
-                outcome.exhausted = Some(Exhausted::Memory);
+        match visited.admit(child.key(), search_bytes(&stack, &moves)) {
+            Admission::Seen => continue,
+            Admission::Stop(why) => {
+                (verdict, exhausted) = (Verdict::Unknown, Some(why));
                 break;
             }
-        }
-        if !table.insert(key) {
-            continue;
-        }
-        outcome.nodes += 1;
-        if budget.max_nodes.is_some_and(|max| outcome.nodes >= max) {
-            outcome.verdict = Verdict::Unknown;
-            outcome.exhausted = Some(Exhausted::Nodes);
-            break;
+            Admission::New => {}
         }
         let start = moves.len();
         expand(&child, &mut moves, &mut scored);
@@ -414,8 +443,11 @@ fn depth_first<G: Game>(deal: &G, budget: Budget) -> Outcome<G::Move> {
             next: start,
         });
     }
-    // Nothing shrinks during a search, so the final sizes are the peaks.
-    outcome.table_entries = table.len();
-    outcome.peak_bytes = table_bytes::<G>(table.capacity()) + search_bytes(&stack, &moves);
-    outcome
+    let held = search_bytes(&stack, &moves);
+    let moves = if verdict == Verdict::Won {
+        shorten(deal, &line)
+    } else {
+        Vec::new()
+    };
+    visited.finish(verdict, exhausted, moves, held)
 }

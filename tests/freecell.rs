@@ -3,7 +3,7 @@
 
 use patience::card::Card;
 use patience::deal::{microsoft, shuffled};
-use patience::game::{Game, OptionValues};
+use patience::game::{move_texts, Game, OptionValues};
 use patience::games::freecell::FreeCell;
 use patience::oracle::{brute_force_winnable, perft};
 use patience::solver::{solve, Budget, Order, Outcome, Verdict};
@@ -27,16 +27,7 @@ fn solve_checked(
 ) -> Outcome<<FreeCell as Game>::Move> {
     let outcome = solve(position, order, budget);
     if outcome.verdict == Verdict::Won {
-        let mut at = *position;
-        let texts: Vec<String> = outcome
-            .moves
-            .iter()
-            .map(|&mv| {
-                let text = at.move_text(mv);
-                at = at.play(mv);
-                text
-            })
-            .collect();
+        let texts = move_texts(position, &outcome.moves);
         let checked = replay(position, &texts);
         assert!(checked.is_won(), "{checked}");
     }

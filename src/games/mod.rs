@@ -4,7 +4,7 @@
 pub mod freecell;
 
 use crate::card::Card;
-use crate::game::{Game, OptionValues, VariantOption};
+use crate::game::{move_texts, Game, OptionValues, VariantOption};
 use crate::oracle;
 use crate::solver::{self, Budget, Exhausted, Order, Verdict};
 use crate::verify::{self, Replay};
@@ -77,16 +77,7 @@ impl<G: Game> GameEntry for Entry<G> {
         let started = Instant::now();
         let outcome = solver::solve(&deal, order, budget);
         let seconds = started.elapsed().as_secs_f64();
-        let mut position = deal;
-        let moves = outcome
-            .moves
-            .iter()
-            .map(|&mv| {
-                let text = position.move_text(mv);
-                position = position.play(mv);
-                text
-            })
-            .collect();
+        let moves = move_texts(&deal, &outcome.moves);
         Ok(SolveReport {
             verdict: outcome.verdict,
             exhausted: outcome.exhausted,
