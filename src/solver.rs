@@ -122,28 +122,30 @@ fn table_bytes<G: Game>(capacity: usize) -> u64 {
     slots as u64 * table_slot_bytes::<G>()
 }
 
-/// Appends the moves to try from `position`: its safe move alone if it has one, else its
-/// search moves, the most promising first.
-fn expand<G: Game>(position: &G, moves: &mut Vec<G::Move>, scored: &mut Vec<(i32, G::Move)>) {
+/// Appends the moves to try from `position`: its safe move alone if it has one, else those of
+/// its search moves that reach a position not yet in the table, the most promising first.
+fn expand<G: Game>(
+    position: &G,
+    table: &AHashSet<G::Key>,
+    moves: &mut Vec<G::Move>,
+    scored: &mut Vec<(i32, G::Move)>,
+) {
     if let Some(mv) = position.safe_move() {
         moves.push(mv);
         return;
     }
     let start = moves.len();
     position.search_moves(moves);
-    if moves.len() - start > 1 {
-        scored.clear();
-        scored.extend(
-            moves[start..]
-                .iter()
-                .map(|&mv| (position.play(mv).heuristic(), mv)),
-        );
-        // Stable, so the game's own order breaks ties.
-        scored.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
-        for (slot, &(_, mv)) in moves[start..].iter_mut().zip(scored.iter()) {
-            *slot = mv;
-        }
-    }
+    scored.clear();
+    // Moves to positions already in the table would be skipped anyway: drop them unscored.
+    scored.extend(moves[start..].iter().filter_map(|&mv| {
+        let child = position.play(mv);
+        (child.is_won() || !table.contains(&child.key())).then(|| (child.heuristic(), mv))
+    }));
+    // Stable, so the game's own order breaks ties.
+    scored.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
+    moves.truncate(start);
+    moves.extend(scored.iter().map(|&(_, mv)| mv));
 }
 
 /// Shortens a winning line: from each position, jump to the furthest later position of the
@@ -401,7 +403,7 @@ fn depth_first<G: Game>(deal: &G, budget: Budget) -> Outcome<G::Move> {
     let mut moves: Vec<G::Move> = Vec::with_capacity(1 << 10);
     let mut stack: Vec<Frame<G>> = Vec::with_capacity(256);
     let mut scored = Vec::new();
-    expand(deal, &mut moves, &mut scored);
+    expand(deal, &visited.table, &mut moves, &mut scored);
     stack.push(Frame {
         position: *deal,
         via: None,
@@ -435,7 +437,7 @@ fn depth_first<G: Game>(deal: &G, budget: Budget) -> Outcome<G::Move> {
             Admission::New => {}
         }
         let start = moves.len();
-        expand(&child, &mut moves, &mut scored);
+        expand(&child, &visited.table, &mut moves, &mut scored);
         stack.push(Frame {
             position: child,
             via: Some(mv),
