@@ -218,17 +218,17 @@ fn portfolio<G: Game>(deal: &G, budget: Budget) -> Outcome<G::Move> {
     }
 }
 
-/// A frontier entry of the best-first search: the best score first, the newest among equals.
+/// A frontier entry of the best-first search: the best score first, the newest (highest node
+/// number) among equals.
 struct Open<G: Game> {
     score: i32,
-    serial: u32,
     node: u32,
     position: G,
 }
 
 impl<G: Game> PartialEq for Open<G> {
     fn eq(&self, other: &Self) -> bool {
-        (self.score, self.serial) == (other.score, other.serial)
+        (self.score, self.node) == (other.score, other.node)
     }
 }
 impl<G: Game> Eq for Open<G> {}
@@ -239,7 +239,7 @@ impl<G: Game> PartialOrd for Open<G> {
 }
 impl<G: Game> Ord for Open<G> {
     fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        (self.score, self.serial).cmp(&(other.score, other.serial))
+        (self.score, self.node).cmp(&(other.score, other.node))
     }
 }
 
@@ -335,7 +335,6 @@ fn best_first<G: Game>(deal: &G, budget: Budget) -> Outcome<G::Move> {
     let mut frontier = std::collections::BinaryHeap::new();
     frontier.push(Open {
         score: deal.heuristic(),
-        serial: 0,
         node: 0,
         position: *deal,
     });
@@ -378,7 +377,6 @@ fn best_first<G: Game>(deal: &G, budget: Budget) -> Outcome<G::Move> {
             parents.push((node, Some(mv)));
             frontier.push(Open {
                 score: child.heuristic(),
-                serial: id,
                 node: id,
                 position: child,
             });
