@@ -91,6 +91,7 @@ enum SearchOrder {
     Portfolio,
     BestFirst,
     DepthFirst,
+    DepthFirstPlain,
 }
 
 #[derive(Args)]
@@ -112,6 +113,7 @@ impl BudgetArgs {
             SearchOrder::Portfolio => Order::Portfolio,
             SearchOrder::BestFirst => Order::BestFirst,
             SearchOrder::DepthFirst => Order::DepthFirst,
+            SearchOrder::DepthFirstPlain => Order::DepthFirstPlain,
         }
     }
 

@@ -18,10 +18,10 @@ use std::mem::size_of;
 /// they answer "lost"; they differ in how soon they find a win and in memory.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Order {
-    /// Best-first and depth-first in turn, each under a node limit that grows fourfold per
-    /// round, until one answers. Each attempt is a complete search within its limit, so the
-    /// first "lost" is a proof; the two orders get stuck on different deals, so the turn-taking
-    /// cuts the cost of the hardest deals.
+    /// The three orders below in turn, each under a node limit that grows fourfold per round,
+    /// until one answers. Each attempt is a complete search within its limit, so the first
+    /// "lost" is a proof; the orders get stuck on different deals, so taking turns cuts the
+    /// cost of the hardest deals.
     #[default]
     Portfolio,
     /// Always expand the most promising position seen so far (by the game's heuristic).
@@ -29,6 +29,8 @@ pub enum Order {
     BestFirst,
     /// Depth-first, children in heuristic order; memory is the table and one path.
     DepthFirst,
+    /// Depth-first, children in the game's own move order (no heuristic).
+    DepthFirstPlain,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -126,6 +128,7 @@ fn table_bytes<G: Game>(capacity: usize) -> u64 {
 /// its search moves that reach a position not yet in the table, the most promising first.
 fn expand<G: Game>(
     position: &G,
+    sorted: bool,
     table: &AHashSet<G::Key>,
     moves: &mut Vec<G::Move>,
     scored: &mut Vec<(i32, G::Move)>,
@@ -143,7 +146,9 @@ fn expand<G: Game>(
         (child.is_won() || !table.contains(&child.key())).then(|| (child.heuristic(), mv))
     }));
     // Stable, so the game's own order breaks ties.
-    scored.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
+    if sorted {
+        scored.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
+    }
     moves.truncate(start);
     moves.extend(scored.iter().map(|&(_, mv)| mv));
 }
@@ -181,19 +186,20 @@ pub fn solve<G: Game>(deal: &G, order: Order, budget: Budget) -> Outcome<G::Move
     match order {
         Order::Portfolio => portfolio(deal, budget),
         Order::BestFirst => best_first(deal, budget),
-        Order::DepthFirst => depth_first(deal, budget),
+        Order::DepthFirst => depth_first(deal, budget, true),
+        Order::DepthFirstPlain => depth_first(deal, budget, false),
     }
 }
 
 /// The first round's node limit for each order in the portfolio.
-const FIRST_ROUND_NODES: u64 = 50_000;
+const FIRST_ROUND_NODES: u64 = 10_000;
 
 fn portfolio<G: Game>(deal: &G, budget: Budget) -> Outcome<G::Move> {
     let mut spent = 0u64;
     let mut peak_bytes = 0u64;
     let mut limit = FIRST_ROUND_NODES;
     loop {
-        for search in [best_first::<G>, depth_first::<G>] {
+        for order in [Order::BestFirst, Order::DepthFirst, Order::DepthFirstPlain] {
             let left = budget
                 .max_nodes
                 .map_or(u64::MAX, |max| max.saturating_sub(spent));
@@ -201,7 +207,7 @@ fn portfolio<G: Game>(deal: &G, budget: Budget) -> Outcome<G::Move> {
                 max_nodes: Some(limit.min(left)),
                 max_memory: budget.max_memory,
             };
-            let mut outcome = search(deal, attempt);
+            let mut outcome = solve(deal, order, attempt);
             spent += outcome.nodes;
             peak_bytes = peak_bytes.max(outcome.peak_bytes);
             let out_of_nodes = limit >= left;
@@ -391,8 +397,9 @@ fn best_first<G: Game>(deal: &G, budget: Budget) -> Outcome<G::Move> {
     visited.finish(verdict, exhausted, moves, held)
 }
 
-/// Depth-first search with the same table and pruning.
-fn depth_first<G: Game>(deal: &G, budget: Budget) -> Outcome<G::Move> {
+/// Depth-first search with the same table and pruning; children in heuristic order when
+/// `sorted`, else in the game's own order.
+fn depth_first<G: Game>(deal: &G, budget: Budget, sorted: bool) -> Outcome<G::Move> {
     if let Some(won) = won_already(deal) {
         return won;
     }
@@ -401,7 +408,7 @@ fn depth_first<G: Game>(deal: &G, budget: Budget) -> Outcome<G::Move> {
     let mut moves: Vec<G::Move> = Vec::with_capacity(1 << 10);
     let mut stack: Vec<Frame<G>> = Vec::with_capacity(256);
     let mut scored = Vec::new();
-    expand(deal, &visited.table, &mut moves, &mut scored);
+    expand(deal, sorted, &visited.table, &mut moves, &mut scored);
     stack.push(Frame {
         position: *deal,
         via: None,
@@ -435,7 +442,7 @@ fn depth_first<G: Game>(deal: &G, budget: Budget) -> Outcome<G::Move> {
             Admission::New => {}
         }
         let start = moves.len();
-        expand(&child, &visited.table, &mut moves, &mut scored);
+        expand(&child, sorted, &visited.table, &mut moves, &mut scored);
         stack.push(Frame {
             position: child,
             via: Some(mv),

@@ -144,7 +144,12 @@ fn solver_agrees_with_brute_force_on_reduced_deals() {
             [(0, 7), (0, 8), (0, 9), (0, 10), (1, 6), (1, 9)][seed as usize % 6];
         let position = deal(cells, &reduced(seed, max_rank));
         let truth = brute_force_winnable(&position);
-        for order in [Order::Portfolio, Order::BestFirst, Order::DepthFirst] {
+        for order in [
+            Order::Portfolio,
+            Order::BestFirst,
+            Order::DepthFirst,
+            Order::DepthFirstPlain,
+        ] {
             let outcome = solve_checked(&position, order, Budget::default());
             let expected = if truth { Verdict::Won } else { Verdict::Lost };
             assert_eq!(
