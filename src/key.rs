@@ -35,6 +35,20 @@ impl<const N: usize> KeyWriter<N> {
     }
 }
 
+/// Overwrites field `index` of a key made of equal `bits`-wide fields (as `KeyWriter` packs
+/// them), so a move that changes one field updates the key without rebuilding it.
+pub fn set_field<const N: usize>(words: &mut [u64; N], index: usize, bits: usize, value: u64) {
+    let (bit, mask) = (index * bits, (1u64 << bits) - 1);
+    debug_assert!(value <= mask);
+    let (word, offset) = (bit / 64, bit % 64);
+    words[word] = (words[word] & !(mask << offset)) | (value << offset);
+    if offset + bits > 64 {
+        let high_bits = offset + bits - 64;
+        let high_mask = (1u64 << high_bits) - 1;
+        words[word + 1] = (words[word + 1] & !high_mask) | (value >> (64 - offset));
+    }
+}
+
 impl<const N: usize> Default for KeyWriter<N> {
     fn default() -> Self {
         Self::new()
@@ -44,6 +58,32 @@ impl<const N: usize> Default for KeyWriter<N> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn setting_a_field_equals_writing_it() {
+        let values = |changed: Option<(usize, u64)>| {
+            let mut writer = KeyWriter::<5>::new();
+            for i in 0..52usize {
+                let v = match changed {
+                    Some((j, v)) if j == i => v,
+                    _ => (i as u64 * 7) % 55,
+                };
+                writer.push(v, 6);
+            }
+            writer.finish()
+        };
+        for index in 0..52 {
+            for value in [0, 1, 54, 63] {
+                let mut words = values(None);
+                set_field(&mut words, index, 6, value);
+                assert_eq!(
+                    words,
+                    values(Some((index, value))),
+                    "field {index} = {value}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn fields_cross_word_boundaries_without_loss() {

@@ -4,7 +4,7 @@
 
 use crate::card::{Card, Suit, PACK};
 use crate::game::{Game, OptionKind, OptionValues, VariantOption};
-use crate::key::KeyWriter;
+use crate::key::{set_field, KeyWriter};
 
 const COLUMNS: usize = 8;
 const MAX_CELLS: usize = 4;
@@ -23,6 +23,8 @@ pub struct FreeCell {
     foundations: [u8; 4],
     /// Cards dealt: a reduced deal (tests) is won when all of them are home.
     cards: u8,
+    /// The transposition key, kept up to date by `play` (a move changes one field of it).
+    key: [u64; 5],
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -138,6 +140,34 @@ impl FreeCell {
     }
 }
 
+/// Bits per card in the key.
+const KEY_FIELD_BITS: usize = 6;
+
+impl FreeCell {
+    /// The key built from the whole position (at the deal, and to check `play`'s updates).
+    fn key_from_scratch(&self) -> [u64; 5] {
+        let mut beneath = [HOME; PACK];
+        for column in 0..COLUMNS {
+            let cards = &self.columns[column][..self.heights[column] as usize];
+            for (i, card) in cards.iter().enumerate() {
+                beneath[card.index()] = if i == 0 {
+                    ON_COLUMN_BASE
+                } else {
+                    cards[i - 1].index() as u64
+                };
+            }
+        }
+        for card in self.cells.iter().flatten() {
+            beneath[card.index()] = IN_CELL;
+        }
+        let mut key = KeyWriter::<5>::new();
+        for value in beneath {
+            key.push(value, KEY_FIELD_BITS);
+        }
+        key.finish()
+    }
+}
+
 impl Game for FreeCell {
     type Move = Move;
     type Key = [u64; 5];
@@ -172,12 +202,14 @@ impl Game for FreeCell {
             cell_count: options.get("cells") as u8,
             foundations: [0; 4],
             cards: order.len() as u8,
+            key: [0; 5],
         };
         for (i, &card) in order.iter().enumerate() {
             let column = i % COLUMNS;
             game.columns[column][game.heights[column] as usize] = card;
             game.heights[column] += 1;
         }
+        game.key = game.key_from_scratch();
         Ok(game)
     }
 
@@ -236,14 +268,27 @@ impl Game for FreeCell {
                 .expect("move from an empty cell"),
             Place::Foundation => unreachable!("cards never leave the foundations"),
         };
-        match mv.to {
+        let beneath = match mv.to {
             Place::Column(c) => {
-                next.columns[c as usize][next.heights[c as usize] as usize] = card;
+                let height = next.heights[c as usize] as usize;
+                next.columns[c as usize][height] = card;
                 next.heights[c as usize] += 1;
+                if height == 0 {
+                    ON_COLUMN_BASE
+                } else {
+                    next.columns[c as usize][height - 1].index() as u64
+                }
             }
-            Place::Cell(i) => next.cells[i as usize] = Some(card),
-            Place::Foundation => next.foundations[card.suit().index()] += 1,
-        }
+            Place::Cell(i) => {
+                next.cells[i as usize] = Some(card);
+                IN_CELL
+            }
+            Place::Foundation => {
+                next.foundations[card.suit().index()] += 1;
+                HOME
+            }
+        };
+        set_field(&mut next.key, card.index(), KEY_FIELD_BITS, beneath);
         next
     }
 
@@ -252,27 +297,10 @@ impl Game for FreeCell {
     }
 
     /// For each card, what lies beneath it; the order of columns and of cells is forgotten, so
-    /// positions that differ only by permuting them share a key.
+    /// positions that differ only by permuting them share a key. Kept up to date by `play`.
     fn key(&self) -> [u64; 5] {
-        let mut beneath = [HOME; PACK];
-        for column in 0..COLUMNS {
-            let cards = &self.columns[column][..self.heights[column] as usize];
-            for (i, card) in cards.iter().enumerate() {
-                beneath[card.index()] = if i == 0 {
-                    ON_COLUMN_BASE
-                } else {
-                    cards[i - 1].index() as u64
-                };
-            }
-        }
-        for card in self.cells.iter().flatten() {
-            beneath[card.index()] = IN_CELL;
-        }
-        let mut key = KeyWriter::<5>::new();
-        for value in beneath {
-            key.push(value, 6);
-        }
-        key.finish()
+        debug_assert_eq!(self.key, self.key_from_scratch());
+        self.key
     }
 
     /// Columns sorted by their cards (bottom first), cells sorted, empty ones last.
@@ -333,5 +361,40 @@ impl Game for FreeCell {
             out.push('\n');
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deal::shuffled;
+
+    /// The key `play` keeps up to date equals the key built from the whole position, along
+    /// random games (each move chosen by a simple generator from the seed).
+    #[test]
+    fn incremental_key_matches_the_key_from_scratch() {
+        let mut moves = Vec::new();
+        for seed in 0..200u64 {
+            let mut position = FreeCell::deal(
+                &OptionValues::defaults(FreeCell::OPTIONS),
+                &shuffled(seed, 1),
+            )
+            .unwrap();
+            let mut state = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            for _ in 0..300 {
+                moves.clear();
+                position.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                state = state
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                position = position.play(moves[(state >> 33) as usize % moves.len()]);
+                assert_eq!(position.key, position.key_from_scratch(), "seed {seed}");
+            }
+        }
     }
 }
