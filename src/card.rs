@@ -122,6 +122,31 @@ pub fn fresh_packs(packs: usize) -> Vec<Card> {
         .collect()
 }
 
+/// The suits a one-pack deal holds, checking that it holds each of them whole and no card
+/// twice. The command line always deals a full pack; tests deal reduced packs of whole suits.
+pub fn whole_suits(order: &[Card]) -> Result<[bool; 4], String> {
+    let mut seen = [false; PACK];
+    for &card in order {
+        if std::mem::replace(&mut seen[card.index()], true) {
+            return Err(format!("{card} is dealt twice"));
+        }
+    }
+    let mut present = [false; 4];
+    for suit in Suit::ALL {
+        let held = (ACE..=KING)
+            .filter(|&r| seen[Card::new(suit, r).index()])
+            .count();
+        if held != 0 && held != KING as usize {
+            return Err(format!(
+                "a reduced deal must hold whole suits, but it has {held} {} cards",
+                suit.letter()
+            ));
+        }
+        present[suit.index()] = held != 0;
+    }
+    Ok(present)
+}
+
 /// Writes cards as space-separated tokens.
 pub fn format_cards(cards: &[Card]) -> String {
     cards
@@ -172,12 +197,15 @@ impl fmt::Display for DealParseError {
     }
 }
 
-/// Parses a deal: the cards in dealing order, separated by whitespace or commas.
+/// Parses a deal: the cards in dealing order, separated by whitespace or commas; `#` starts
+/// a comment that runs to the end of its line.
 pub fn parse_deal(text: &str, packs: usize) -> Result<Vec<Card>, DealParseError> {
     let mut copies = [0usize; PACK];
     let mut cards = Vec::with_capacity(packs * PACK);
     let tokens = text
-        .split(|c: char| c.is_whitespace() || c == ',')
+        .lines()
+        .map(|line| line.split('#').next().unwrap_or(""))
+        .flat_map(|line| line.split(|c: char| c.is_whitespace() || c == ','))
         .filter(|t| !t.is_empty());
     for (i, token) in tokens.enumerate() {
         let position = i + 1;
@@ -260,6 +288,8 @@ mod tests {
                 packs: 1
             })
         );
+        let commented = format!("# a deal\n{}  # all of it\n", format_cards(&fresh_packs(1)));
+        assert_eq!(parse_deal(&commented, 1).unwrap(), fresh_packs(1));
         let commas = format_cards(&fresh_packs(2)).replace(' ', ",");
         assert_eq!(parse_deal(&commas, 2).unwrap().len(), 104);
     }

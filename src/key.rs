@@ -49,6 +49,19 @@ pub fn set_field<const N: usize>(words: &mut [u64; N], index: usize, bits: usize
     }
 }
 
+/// Reads field `index` of a key made of equal `bits`-wide fields.
+pub fn get_field<const N: usize>(words: &[u64; N], index: usize, bits: usize) -> u64 {
+    let (bit, mask) = (index * bits, (1u64 << bits) - 1);
+    let (word, offset) = (bit / 64, bit % 64);
+    let low = words[word] >> offset;
+    let high = if offset + bits > 64 {
+        words[word + 1] << (64 - offset)
+    } else {
+        0
+    };
+    (low | high) & mask
+}
+
 impl<const N: usize> Default for KeyWriter<N> {
     fn default() -> Self {
         Self::new()

@@ -2,6 +2,8 @@
 //! through `GameEntry`, which erases the game's types behind card orders and move texts.
 
 pub mod freecell;
+pub mod gate;
+pub mod sedgewick;
 
 use crate::card::Card;
 use crate::game::{move_texts, Game, OptionValues, VariantOption};
@@ -105,10 +107,12 @@ impl<G: Game> GameEntry for Entry<G> {
 }
 
 static FREECELL: Entry<freecell::FreeCell> = Entry(PhantomData);
+static GATE: Entry<gate::Gate> = Entry(PhantomData);
+static SEDGEWICK: Entry<sedgewick::Sedgewick> = Entry(PhantomData);
 
 /// Every game, in the order `patience games` lists them.
-pub fn all() -> [&'static dyn GameEntry; 1] {
-    [&FREECELL]
+pub fn all() -> [&'static dyn GameEntry; 3] {
+    [&GATE, &SEDGEWICK, &FREECELL]
 }
 
 pub fn find(name: &str) -> Option<&'static dyn GameEntry> {

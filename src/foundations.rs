@@ -1,0 +1,103 @@
+//! Four foundations, one per suit, each built up in suit from a base rank (the ace in most
+//! games), wrapping from king to ace, thirteen cards each.
+
+use crate::card::{Card, Rank, Suit, KING};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SuitFoundations {
+    /// Cards on each suit's foundation.
+    counts: [u8; 4],
+    base: Rank,
+}
+
+impl SuitFoundations {
+    pub fn new(base: Rank) -> SuitFoundations {
+        SuitFoundations {
+            counts: [0; 4],
+            base,
+        }
+    }
+
+    /// Counts a suit as complete from the start: reduced test deals leave whole suits out.
+    pub fn complete_suit(&mut self, suit: Suit) {
+        self.counts[suit.index()] = KING;
+    }
+
+    pub fn base(&self) -> Rank {
+        self.base
+    }
+
+    /// How far `rank` lies above the base, counting up with the wrap: the base is 0.
+    pub fn offset(&self, rank: Rank) -> u8 {
+        (rank + KING - self.base) % KING
+    }
+
+    /// Whether `card` is the next card its suit's foundation takes.
+    pub fn accepts(&self, card: Card) -> bool {
+        self.counts[card.suit().index()] == self.offset(card.rank())
+    }
+
+    pub fn add(&mut self, card: Card) {
+        debug_assert!(self.accepts(card));
+        self.counts[card.suit().index()] += 1;
+    }
+
+    pub fn is_home(&self, card: Card) -> bool {
+        self.offset(card.rank()) < self.counts[card.suit().index()]
+    }
+
+    /// The top card of a suit's foundation.
+    pub fn top(&self, suit: Suit) -> Option<Card> {
+        let count = self.counts[suit.index()];
+        (count > 0).then(|| Card::new(suit, (self.base + count - 2) % KING + 1))
+    }
+
+    pub fn cards_home(&self) -> u32 {
+        self.counts.iter().map(|&c| c as u32).sum()
+    }
+
+    pub fn is_complete(&self) -> bool {
+        self.counts.iter().all(|&c| c == KING)
+    }
+
+    /// The foundations in a line, e.g. `AC 5D -H -S` (a suit not started shows as `-`).
+    pub fn describe(&self) -> String {
+        Suit::ALL
+            .iter()
+            .map(|&suit| {
+                self.top(suit)
+                    .map_or(format!("-{}", suit.letter()), |c| c.to_string())
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn card(text: &str) -> Card {
+        Card::parse(text).unwrap()
+    }
+
+    #[test]
+    fn foundations_wrap_from_king_to_ace_above_their_base() {
+        let mut f = SuitFoundations::new(5);
+        assert!(f.accepts(card("5H")) && !f.accepts(card("4H")) && !f.accepts(card("AH")));
+        for rank in [5, 6, 7, 8, 9, 10, 11, 12, 13] {
+            f.add(Card::new(Suit::HEARTS, rank));
+        }
+        assert!(f.accepts(card("AH")) && f.is_home(card("KH")) && !f.is_home(card("AH")));
+        for rank in 1..=4 {
+            f.add(Card::new(Suit::HEARTS, rank));
+        }
+        assert_eq!(f.top(Suit::HEARTS), Some(card("4H")));
+        assert!(
+            !f.accepts(card("5H")),
+            "a complete foundation takes nothing"
+        );
+        assert_eq!(f.describe(), "-C -D 4H -S");
+        assert_eq!(SuitFoundations::new(1).top(Suit::CLUBS), None);
+    }
+}

@@ -1,0 +1,303 @@
+//! General Sedgewick (Cadogan): a cross of five piles built down regardless of suit, four
+//! foundations up in suit from the rank of the sixth card dealt, and one pass through the
+//! stock. Rules, decisions and encoding: `docs/rules/sedgewick.md`.
+
+use crate::card::{whole_suits, Card, Rank, Suit, KING};
+use crate::foundations::SuitFoundations;
+use crate::game::{Game, OptionKind, OptionValues, VariantOption};
+use crate::links::{Beneath, Links, FIRST_MARKER};
+use crate::talon::Talon;
+
+const CROSS: usize = 5;
+/// The stock: 52 cards less the cross and the first foundation card.
+const STOCK_MAX: usize = 46;
+
+/// What lies beneath a card that is not on another card.
+const CROSS_BOTTOM: u8 = FIRST_MARKER;
+const IN_WASTE: u8 = FIRST_MARKER + 1;
+const IN_STOCK: u8 = FIRST_MARKER + 2;
+const HOME: u8 = FIRST_MARKER + 3;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Sedgewick {
+    /// Every card's place (the cross piles, stock, waste, home); also the key.
+    links: Links,
+    tops: [Option<Card>; CROSS],
+    talon: Talon<STOCK_MAX>,
+    foundations: SuitFoundations,
+    /// Whether building down on the cross wraps (a king on an ace).
+    wrap: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    Pile(u8),
+    Stock,
+    Waste,
+    Home,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Move {
+    /// An available card from one place to another.
+    Shift { card: Card, from: Place, to: Place },
+    /// The next stock card onto the waste.
+    Deal,
+}
+
+impl Sedgewick {
+    /// Whether `card` may be built on `base` on the cross: one rank lower, any suit.
+    fn goes_on(&self, card: Card, base: Card) -> bool {
+        card.rank() + 1 == base.rank() || (self.wrap && card.rank() == KING && base.rank() == 1)
+    }
+
+    /// The rank that may be built on a card of `rank`, if any.
+    fn rank_below(&self, rank: Rank) -> Option<Rank> {
+        match rank {
+            1 if self.wrap => Some(KING),
+            1 => None,
+            _ => Some(rank - 1),
+        }
+    }
+
+    fn sources(&self) -> impl Iterator<Item = (Place, Card)> + '_ {
+        let piles =
+            (0..CROSS).filter_map(|p| self.tops[p].map(|card| (Place::Pile(p as u8), card)));
+        piles
+            .chain(self.talon.stock_top().map(|card| (Place::Stock, card)))
+            .chain(self.talon.waste_top().map(|card| (Place::Waste, card)))
+    }
+
+    /// Appends the legal moves; with `one_of_each`, a card goes only into the first space
+    /// (the cross piles are interchangeable).
+    fn generate(&self, moves: &mut Vec<Move>, one_of_each: bool) {
+        for (from, card) in self.sources() {
+            if self.foundations.accepts(card) {
+                moves.push(Move::Shift {
+                    card,
+                    from,
+                    to: Place::Home,
+                });
+            }
+        }
+        for to in 0..CROSS {
+            let Some(base) = self.tops[to] else { continue };
+            for (from, card) in self.sources() {
+                if from != Place::Pile(to as u8) && self.goes_on(card, base) {
+                    moves.push(Move::Shift {
+                        card,
+                        from,
+                        to: Place::Pile(to as u8),
+                    });
+                }
+            }
+        }
+        let spaces = (0..CROSS).filter(|&p| self.tops[p].is_none());
+        for to in spaces.take(if one_of_each { 1 } else { CROSS }) {
+            for (from, card) in self.sources() {
+                if matches!(from, Place::Stock | Place::Waste) {
+                    moves.push(Move::Shift {
+                        card,
+                        from,
+                        to: Place::Pile(to as u8),
+                    });
+                }
+            }
+        }
+        if self.talon.stock_len() > 0 {
+            moves.push(Move::Deal);
+        }
+    }
+
+    fn place_name(place: Place) -> char {
+        match place {
+            Place::Pile(p) => char::from(b'1' + p),
+            Place::Stock => 's',
+            Place::Waste => 'w',
+            Place::Home => 'h',
+        }
+    }
+}
+
+impl Game for Sedgewick {
+    type Move = Move;
+    type Key = [u64; 5];
+
+    const NAME: &'static str = "sedgewick";
+    const SUMMARY: &'static str =
+        "General Sedgewick (Cadogan): a cross built down in any suit, foundations from the sixth card";
+    const PACKS: usize = 1;
+    const OPTIONS: &'static [VariantOption] = &[VariantOption {
+        name: "no-wrap",
+        help: "building on the cross stops at the ace (no king on an ace)",
+        kind: OptionKind::Flag,
+    }];
+
+    /// Five cards to the cross, the sixth to the first foundation, the rest the stock. Tests
+    /// may deal a reduced pack of whole suits.
+    fn deal(options: &OptionValues, order: &[Card]) -> Result<Self, String> {
+        let suits = whole_suits(order)?;
+        if order.len() < CROSS + 1 {
+            return Err(format!(
+                "General Sedgewick lays out {} cards; the deal has {}",
+                CROSS + 1,
+                order.len()
+            ));
+        }
+        let first_foundation = order[CROSS];
+        let mut game = Sedgewick {
+            links: Links::all(HOME),
+            tops: [None; CROSS],
+            talon: Talon::new(&order[CROSS + 1..]),
+            foundations: SuitFoundations::new(first_foundation.rank()),
+            wrap: !options.flag("no-wrap"),
+        };
+        for suit in Suit::ALL.into_iter().filter(|s| !suits[s.index()]) {
+            game.foundations.complete_suit(suit);
+        }
+        for (pile, &card) in order[..CROSS].iter().enumerate() {
+            game.links.mark(card, CROSS_BOTTOM);
+            game.tops[pile] = Some(card);
+        }
+        game.foundations.add(first_foundation);
+        for &card in &order[CROSS + 1..] {
+            game.links.mark(card, IN_STOCK);
+        }
+        Ok(game)
+    }
+
+    fn legal_moves(&self, moves: &mut Vec<Move>) {
+        self.generate(moves, false);
+    }
+
+    fn search_moves(&self, moves: &mut Vec<Move>) {
+        self.generate(moves, true);
+    }
+
+    /// Cards home count most; cards waiting in the waste count against.
+    fn heuristic(&self) -> i32 {
+        20 * self.foundations.cards_home() as i32 - 2 * self.talon.waste_len() as i32
+    }
+
+    /// A card goes home when every card that could be built on it on the cross (the four of
+    /// the rank below, any suit) is home already. Proof in `docs/rules/sedgewick.md`.
+    fn safe_move(&self) -> Option<Move> {
+        self.sources().find_map(|(from, card)| {
+            let useless_on_board = self.rank_below(card.rank()).is_none_or(|below| {
+                Suit::ALL
+                    .iter()
+                    .all(|&s| self.foundations.is_home(Card::new(s, below)))
+            });
+            (self.foundations.accepts(card) && useless_on_board).then_some(Move::Shift {
+                card,
+                from,
+                to: Place::Home,
+            })
+        })
+    }
+
+    fn play(&self, mv: Move) -> Self {
+        let mut next = *self;
+        let Move::Shift { card, from, to } = mv else {
+            let card = next.talon.deal_to_waste();
+            next.links.mark(card, IN_WASTE);
+            return next;
+        };
+        match from {
+            Place::Pile(p) => {
+                next.tops[p as usize] = match next.links.beneath(card) {
+                    Beneath::Card(below) => Some(below),
+                    Beneath::Marker(_) => None,
+                };
+            }
+            Place::Stock => {
+                next.talon.take_stock_top();
+            }
+            Place::Waste => {
+                next.talon.take_waste_top();
+            }
+            Place::Home => unreachable!("cards never leave the foundations"),
+        }
+        match to {
+            Place::Home => {
+                next.foundations.add(card);
+                next.links.mark(card, HOME);
+            }
+            Place::Pile(t) => {
+                match next.tops[t as usize] {
+                    Some(base) => next.links.place_on(card, base),
+                    None => next.links.mark(card, CROSS_BOTTOM),
+                }
+                next.tops[t as usize] = Some(card);
+            }
+            Place::Stock | Place::Waste => unreachable!("nothing is moved onto the talon"),
+        }
+        next
+    }
+
+    fn is_won(&self) -> bool {
+        self.foundations.is_complete()
+    }
+
+    /// Each card's place (what lies beneath it); it forgets which arm of the cross holds which
+    /// pile, since all five are alike.
+    fn key(&self) -> [u64; 5] {
+        self.links.words()
+    }
+
+    /// The cross piles sorted by their top cards.
+    fn canonical(&self) -> Self {
+        let mut canonical = *self;
+        canonical.tops.sort();
+        canonical
+    }
+
+    fn move_text(&self, mv: Move) -> String {
+        match mv {
+            Move::Shift { card, from, to } => format!(
+                "{card} {}{}",
+                Sedgewick::place_name(from),
+                Sedgewick::place_name(to)
+            ),
+            Move::Deal => format!("deal {}", self.talon.stock_top().expect("a stock card")),
+        }
+    }
+
+    fn layout(&self) -> String {
+        let mut out = format!(
+            "foundations (base {}): {}\n",
+            Card::new(Suit::CLUBS, self.foundations.base())
+                .to_string()
+                .trim_end_matches('C'),
+            self.foundations.describe()
+        );
+        for pile in 0..CROSS {
+            let mut cards: Vec<String> = self
+                .links
+                .pile(self.tops[pile])
+                .map(|c| c.to_string())
+                .collect();
+            cards.reverse();
+            let text = if cards.is_empty() {
+                "--".to_string()
+            } else {
+                cards.join(" ")
+            };
+            out += &format!("cross {} (bottom up): {text}\n", pile + 1);
+        }
+        let waste: Vec<String> = self.talon.waste().map(|c| c.to_string()).collect();
+        out += &format!(
+            "waste (top last): {}\nstock: {} cards{}\n",
+            if waste.is_empty() {
+                "--".to_string()
+            } else {
+                waste.join(" ")
+            },
+            self.talon.stock_len(),
+            self.talon
+                .stock_top()
+                .map_or(String::new(), |c| format!(", next {c}"))
+        );
+        out
+    }
+}

@@ -1,0 +1,147 @@
+//! The stock and its waste. Cards reach the waste only from the stock, in stock order, and
+//! leave either pile only from its top, so together they are always a subsequence of the
+//! stock as dealt: one row of cards in stock order, a bit for each card still there, and the
+//! index where the stock begins (those before it are the waste). Turning the waste over to
+//! deal again keeps that order, so a redeal is just a move of that index back to 0.
+
+use crate::card::Card;
+
+/// The most cards a talon holds (two packs less the smallest layout).
+const MAX: usize = 128;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Talon<const N: usize> {
+    /// The stock as dealt, its next card first.
+    cards: [Card; N],
+    /// Bit `i`: card `i` is still in the stock or the waste.
+    present: u128,
+    /// Present cards at indices below this are the waste (its top the highest); the rest are
+    /// the stock (its next card the lowest).
+    split: u8,
+}
+
+impl<const N: usize> Talon<N> {
+    /// A full stock of `stock` (next card first), empty waste.
+    pub fn new(stock: &[Card]) -> Talon<N> {
+        assert!(
+            N <= MAX && stock.len() <= N,
+            "a talon holds at most {N} cards"
+        );
+        let mut cards = [Card::from_index(0); N];
+        cards[..stock.len()].copy_from_slice(stock);
+        Talon {
+            cards,
+            present: low_bits(stock.len()),
+            split: 0,
+        }
+    }
+
+    fn stock_bits(&self) -> u128 {
+        self.present & !low_bits(self.split as usize)
+    }
+
+    fn waste_bits(&self) -> u128 {
+        self.present & low_bits(self.split as usize)
+    }
+
+    /// The next card of the stock.
+    pub fn stock_top(&self) -> Option<Card> {
+        let bits = self.stock_bits();
+        (bits != 0).then(|| self.cards[bits.trailing_zeros() as usize])
+    }
+
+    /// The top card of the waste.
+    pub fn waste_top(&self) -> Option<Card> {
+        let bits = self.waste_bits();
+        (bits != 0).then(|| self.cards[127 - bits.leading_zeros() as usize])
+    }
+
+    pub fn stock_len(&self) -> usize {
+        self.stock_bits().count_ones() as usize
+    }
+
+    pub fn waste_len(&self) -> usize {
+        self.waste_bits().count_ones() as usize
+    }
+
+    /// Turns the next stock card onto the waste.
+    pub fn deal_to_waste(&mut self) -> Card {
+        let bits = self.stock_bits();
+        assert!(bits != 0, "deal from an empty stock");
+        let index = bits.trailing_zeros();
+        self.split = index as u8 + 1;
+        self.cards[index as usize]
+    }
+
+    /// Takes the next stock card away (to the layout or a foundation).
+    pub fn take_stock_top(&mut self) -> Card {
+        let bits = self.stock_bits();
+        assert!(bits != 0, "take from an empty stock");
+        let index = bits.trailing_zeros();
+        self.present &= !(1u128 << index);
+        self.cards[index as usize]
+    }
+
+    /// Takes the waste's top card away.
+    pub fn take_waste_top(&mut self) -> Card {
+        let bits = self.waste_bits();
+        assert!(bits != 0, "take from an empty waste");
+        let index = 127 - bits.leading_zeros();
+        self.present &= !(1u128 << index);
+        self.cards[index as usize]
+    }
+
+    /// The waste, bottom card first.
+    pub fn waste(&self) -> impl Iterator<Item = Card> + '_ {
+        let bits = self.waste_bits();
+        (0..N)
+            .filter(move |&i| bits >> i & 1 == 1)
+            .map(|i| self.cards[i])
+    }
+
+    /// The stock, next card first.
+    pub fn stock(&self) -> impl Iterator<Item = Card> + '_ {
+        let bits = self.stock_bits();
+        (0..N)
+            .filter(move |&i| bits >> i & 1 == 1)
+            .map(|i| self.cards[i])
+    }
+}
+
+fn low_bits(n: usize) -> u128 {
+    if n >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << n) - 1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cards(text: &str) -> Vec<Card> {
+        text.split_whitespace()
+            .map(|t| Card::parse(t).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn stock_and_waste_keep_their_order() {
+        let mut talon = Talon::<8>::new(&cards("AS 2S 3S 4S 5S"));
+        assert_eq!(talon.stock_top(), Card::parse("AS"));
+        assert_eq!(talon.waste_top(), None);
+        talon.deal_to_waste();
+        talon.deal_to_waste();
+        assert_eq!(talon.waste_top(), Card::parse("2S"));
+        assert_eq!(talon.take_stock_top(), Card::parse("3S").unwrap());
+        assert_eq!(talon.take_waste_top(), Card::parse("2S").unwrap());
+        talon.deal_to_waste();
+        assert_eq!(talon.waste().collect::<Vec<_>>(), cards("AS 4S"));
+        assert_eq!(talon.stock().collect::<Vec<_>>(), cards("5S"));
+        assert_eq!((talon.stock_len(), talon.waste_len()), (1, 2));
+        talon.deal_to_waste();
+        assert_eq!(talon.stock_top(), None);
+        assert_eq!(talon.waste_top(), Card::parse("5S"));
+    }
+}

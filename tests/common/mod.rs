@@ -1,0 +1,94 @@
+//! Helpers shared by the games' integration tests.
+#![allow(dead_code)]
+
+use patience::card::Card;
+use patience::game::{move_texts, Game, OptionValues};
+use patience::oracle::brute_force_winnable;
+use patience::solver::{solve, Budget, Order, Outcome, Verdict};
+use patience::verify::replay;
+
+pub const ORDERS: [Order; 4] = [
+    Order::Portfolio,
+    Order::BestFirst,
+    Order::DepthFirst,
+    Order::DepthFirstPlain,
+];
+
+/// The options of `G` with `changes` applied.
+pub fn options<G: Game>(changes: &[(&str, u32)]) -> OptionValues {
+    let mut options = OptionValues::defaults(G::OPTIONS);
+    for &(name, value) in changes {
+        options.set(G::OPTIONS, name, value).unwrap();
+    }
+    options
+}
+
+pub fn cards(text: &str) -> Vec<Card> {
+    text.split_whitespace()
+        .map(|t| Card::parse(t).unwrap_or_else(|| panic!("bad card {t}")))
+        .collect()
+}
+
+/// The text of every legal move.
+pub fn legal_texts<G: Game>(position: &G) -> Vec<String> {
+    let mut moves = Vec::new();
+    position.legal_moves(&mut moves);
+    moves.iter().map(|&mv| position.move_text(mv)).collect()
+}
+
+/// Plays the legal move with this text, failing the test if there is none.
+pub fn play<G: Game>(position: &G, text: &str) -> G {
+    let mut moves = Vec::new();
+    position.legal_moves(&mut moves);
+    let mv = moves
+        .iter()
+        .find(|&&mv| position.move_text(mv).eq_ignore_ascii_case(text))
+        .unwrap_or_else(|| {
+            panic!(
+                "'{text}' is not legal; legal: {:?}\n{}",
+                legal_texts(position),
+                position.layout()
+            )
+        });
+    position.play(*mv)
+}
+
+/// Solves and, for a win, checks the move list by replay from the position.
+pub fn solve_checked<G: Game>(position: &G, order: Order, budget: Budget) -> Outcome<G::Move> {
+    let outcome = solve(position, order, budget);
+    if outcome.verdict == Verdict::Won {
+        let texts = move_texts(position, &outcome.moves);
+        let checked = replay(position, &texts);
+        assert!(checked.is_won(), "{checked}");
+    }
+    outcome
+}
+
+/// Every search order agrees with the brute-force oracle on `position` (wins replayed).
+pub fn agrees_with_brute_force<G: Game>(position: &G, label: &str) -> bool {
+    let expected = brute_force_winnable(position);
+    for order in ORDERS {
+        let outcome = solve_checked(position, order, Budget::default());
+        let won = outcome.verdict == Verdict::Won;
+        assert_ne!(outcome.verdict, Verdict::Unknown, "{label} {order:?}");
+        assert_eq!(won, expected, "{label} {order:?}: solver vs brute force");
+    }
+    expected
+}
+
+/// Plays up to `count` legal moves, each picked by a fixed generator seeded by `seed`.
+pub fn random_moves<G: Game>(position: &mut G, seed: u64, count: usize) {
+    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut moves = Vec::new();
+    for _ in 0..count {
+        moves.clear();
+        position.legal_moves(&mut moves);
+        if moves.is_empty() || position.is_won() {
+            return;
+        }
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        *position = position.play(moves[(state % moves.len() as u64) as usize]);
+    }
+}
