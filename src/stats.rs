@@ -47,7 +47,13 @@ pub struct Summary {
     pub deal_step: u64,
     /// One letter per deal in order: `w` won, `l` lost, `u` unknown.
     pub verdicts: String,
+    /// The deals that took the most positions, the most first.
+    #[serde(default)]
+    pub hardest: Vec<DealRecord>,
 }
+
+/// How many of the hardest deals a summary names.
+const HARDEST: usize = 5;
 
 /// The 95% normal quantile.
 const Z95: f64 = 1.959_963_984_540_054;
@@ -92,6 +98,13 @@ fn spread<T: Copy + PartialOrd>(mut values: Vec<T>) -> Spread<T> {
     }
 }
 
+/// The records with the most nodes, the most first (ties in deal order).
+fn hardest(records: &[DealRecord]) -> Vec<DealRecord> {
+    let mut by_nodes: Vec<&DealRecord> = records.iter().collect();
+    by_nodes.sort_by_key(|r| std::cmp::Reverse(r.nodes));
+    by_nodes.into_iter().take(HARDEST).cloned().collect()
+}
+
 impl Summary {
     /// Summarises records already in deal order (at least one).
     pub fn from_records(
@@ -124,6 +137,7 @@ impl Summary {
             first_deal: records[0].deal.clone(),
             deal_step,
             verdicts: records.iter().map(|r| r.verdict.letter()).collect(),
+            hardest: hardest(records),
         }
     }
 }

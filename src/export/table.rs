@@ -50,6 +50,14 @@ impl Exporter for Table {
                 s.deals as f64 / s.cpu_seconds.max(1e-9),
                 format_bytes(s.peak_bytes)
             );
+            let hardest: Vec<String> = s
+                .hardest
+                .iter()
+                .map(|r| format!("{} ({} nodes, {:?})", r.deal, r.nodes, r.verdict).to_lowercase())
+                .collect();
+            if !hardest.is_empty() {
+                let _ = writeln!(out, "  hardest    {}", hardest.join(", "));
+            }
         }
         out
     }

@@ -1,0 +1,183 @@
+//! General Sedgewick: a test per rule (moves that must be offered and moves that must be
+//! refused), pinned move-path counts, and the solver against the brute-force oracle.
+
+mod common;
+
+use common::{agrees_with_brute_force, cards, legal_texts, options, play, random_moves};
+use patience::card::{Card, Suit};
+use patience::deal::shuffled;
+use patience::game::Game;
+use patience::games::sedgewick::Sedgewick;
+use patience::oracle::perft;
+
+/// A deal that starts with `text` and continues with the rest of the pack in order.
+fn starting(text: &str, no_wrap: bool) -> Sedgewick {
+    let mut order = cards(text);
+    let rest: Vec<Card> = patience::card::fresh_packs(1)
+        .into_iter()
+        .filter(|c| !order.contains(c))
+        .collect();
+    order.extend(rest);
+    Sedgewick::deal(
+        &options::<Sedgewick>(&[("no-wrap", no_wrap as u32)]),
+        &order,
+    )
+    .unwrap()
+}
+
+/// Cross 9C 8D KS AH 7C; the sixth card, 5S, is the first foundation; the stock starts QH.
+const BOARD: &str = "9C 8D KS AH 7C 5S QH";
+
+#[test]
+fn the_sixth_card_is_the_first_foundation_and_fixes_the_base_rank() {
+    let position = starting(BOARD, false);
+    let text = position.layout();
+    assert!(text.contains("foundations (base 5): -C -D -H 5S"), "{text}");
+    assert!(text.contains("stock: 46 cards, next QH"), "{text}");
+}
+
+#[test]
+fn the_cross_builds_down_one_card_at_a_time_in_any_suit() {
+    let moves = legal_texts(&starting(BOARD, false));
+    for offered in ["8D 21", "7C 52", "QH s3"] {
+        assert!(moves.contains(&offered.to_string()), "{offered}: {moves:?}");
+    }
+    for refused in ["9C 12", "7C 51", "AH 43", "8D 25"] {
+        assert!(
+            !moves.contains(&refused.to_string()),
+            "{refused}: {moves:?}"
+        );
+    }
+    // Only the top card of a pile is available: after 7C goes on 8D, the 8D cannot move.
+    let moves = legal_texts(&play(&starting(BOARD, false), "7C 52"));
+    assert!(!moves.iter().any(|m| m.starts_with("8D")), "{moves:?}");
+    assert!(
+        !moves.contains(&"7C 25".to_string()),
+        "7C is already on the 8D"
+    );
+}
+
+#[test]
+fn building_wraps_from_ace_to_king_unless_no_wrap() {
+    assert!(legal_texts(&starting(BOARD, false)).contains(&"KS 34".to_string()));
+    assert!(!legal_texts(&starting(BOARD, true)).contains(&"KS 34".to_string()));
+}
+
+#[test]
+fn a_space_takes_the_stock_or_waste_card_but_never_a_cross_card() {
+    let position = play(&play(&starting(BOARD, false), "KS 34"), "deal QH");
+    let moves = legal_texts(&position);
+    // Pile 3 is empty; the next stock card is AC, the waste's top QH.
+    assert!(moves.contains(&"AC s3".to_string()), "{moves:?}");
+    assert!(moves.contains(&"QH w3".to_string()), "{moves:?}");
+    for refused in ["9C 13", "8D 23", "KS 43", "7C 53"] {
+        assert!(
+            !moves.contains(&refused.to_string()),
+            "{refused}: {moves:?}"
+        );
+    }
+}
+
+#[test]
+fn foundations_follow_suit_from_the_base_and_other_base_cards_start_their_own() {
+    // Cross 6S 5H 2C 9D TD, base 5S: 6S follows at once; 5H starts hearts; 2C waits.
+    let moves = legal_texts(&starting("6S 5H 2C 9D TD 5S", false));
+    assert!(moves.contains(&"6S 1h".to_string()), "{moves:?}");
+    assert!(moves.contains(&"5H 2h".to_string()), "{moves:?}");
+    assert!(
+        !moves
+            .iter()
+            .any(|m| m.starts_with("2C") && m.ends_with('h')),
+        "{moves:?}"
+    );
+    let hearts = play(&starting("6S 5H 2C 9D TD 5S", false), "5H 2h");
+    assert!(hearts.layout().contains("5H 5S"), "{}", hearts.layout());
+}
+
+#[test]
+fn the_stock_is_dealt_once_with_no_redeal() {
+    let mut position = starting(BOARD, false);
+    while let Some(text) = legal_texts(&position)
+        .into_iter()
+        .find(|m| m.starts_with("deal"))
+    {
+        position = play(&position, &text);
+    }
+    assert!(
+        position.layout().contains("stock: 0 cards"),
+        "{}",
+        position.layout()
+    );
+    assert!(!legal_texts(&position).iter().any(|m| m.starts_with("deal")));
+    // The waste's top card (KS was on the cross; the last card dealt is the last of the pack)
+    // is still available.
+    assert!(legal_texts(&position).iter().any(|m| m.contains(" w")));
+}
+
+#[test]
+fn move_path_counts_are_pinned() {
+    let standard = Sedgewick::deal(&options::<Sedgewick>(&[]), &shuffled(1, 1)).unwrap();
+    let counts: Vec<u64> = (1..=5).map(|d| perft(&standard, d)).collect();
+    assert_eq!(counts, [4, 14, 51, 195, 760]);
+    let no_wrap =
+        Sedgewick::deal(&options::<Sedgewick>(&[("no-wrap", 1)]), &shuffled(2, 1)).unwrap();
+    let counts: Vec<u64> = (1..=5).map(|d| perft(&no_wrap, d)).collect();
+    assert_eq!(counts, [3, 9, 29, 98, 346]);
+}
+
+/// Test positions the oracle can search whole: a reduced deal of two whole suits (one red,
+/// one black), then some moves picked by a fixed generator, so both verdicts occur (and the
+/// oracle's search stays small).
+fn reduced_position(seed: u64) -> Sedgewick {
+    let suits = [
+        Suit::ALL[(seed % 2) as usize],
+        Suit::ALL[2 + (seed / 2 % 2) as usize],
+    ];
+    let order: Vec<Card> = shuffled(seed, 1)
+        .into_iter()
+        .filter(|c| suits.contains(&c.suit()))
+        .collect();
+    let no_wrap = seed % 3 == 0;
+    let mut position = Sedgewick::deal(
+        &options::<Sedgewick>(&[("no-wrap", no_wrap as u32)]),
+        &order,
+    )
+    .unwrap();
+    random_moves(&mut position, seed, 12 + (seed % 30) as usize);
+    position
+}
+
+#[test]
+fn the_solver_agrees_with_brute_force_on_reduced_positions() {
+    let (mut won, mut lost) = (0, 0);
+    for seed in 0..200u64 {
+        if agrees_with_brute_force(&reduced_position(seed), &format!("seed {seed}")) {
+            won += 1;
+        } else {
+            lost += 1;
+        }
+    }
+    assert!(
+        won > 20 && lost > 20,
+        "both verdicts exercised: {won} won, {lost} lost"
+    );
+}
+
+/// The same cross-check on 200 whole reduced deals, before any move (about ten minutes on one
+/// core): `cargo test --release --test sedgewick -- --ignored`.
+#[test]
+#[ignore]
+fn the_solver_agrees_with_brute_force_on_whole_reduced_deals() {
+    for seed in 0..200u64 {
+        let suits = [
+            Suit::ALL[(seed % 2) as usize],
+            Suit::ALL[2 + (seed / 2 % 2) as usize],
+        ];
+        let order: Vec<Card> = shuffled(seed, 1)
+            .into_iter()
+            .filter(|c| suits.contains(&c.suit()))
+            .collect();
+        let position = Sedgewick::deal(&options::<Sedgewick>(&[]), &order).unwrap();
+        agrees_with_brute_force(&position, &format!("seed {seed}"));
+    }
+}
