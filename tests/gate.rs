@@ -310,3 +310,11 @@ fn the_solver_agrees_with_brute_force_on_reduced_positions() {
         "both verdicts exercised: {won} won, {lost} lost"
     );
 }
+
+/// The smallest proof of a lost deal among seeds 0..999999 (standard Gate): every search order
+/// and the brute-force oracle, which uses no safe moves and no packed key, agree.
+#[test]
+fn seed_581408_is_lost() {
+    let position = deal(4, &shuffled(581408, 1));
+    assert!(!agrees_with_brute_force(&position, "seed 581408"));
+}
