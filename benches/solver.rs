@@ -1,10 +1,12 @@
-//! `cargo bench`: move generation and solving on fixed FreeCell deals. Compare figures as
+//! `cargo bench`: move generation and solving on fixed deals of each game. Compare figures as
 //! ratios within one run: the machines are shared and noisy.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use patience::deal::microsoft;
+use patience::deal::{microsoft, shuffled};
 use patience::game::{Game, OptionValues};
 use patience::games::freecell::FreeCell;
+use patience::games::gate::Gate;
+use patience::games::sedgewick::Sedgewick;
 use patience::solver::{solve, Budget, Order};
 
 fn deal(number: u64) -> FreeCell {
@@ -59,5 +61,64 @@ fn solving(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, move_generation, solving);
+/// A one-pack game's deal from a seed, with its options set.
+fn seeded<G: Game>(seed: u64, changes: &[(&str, u32)]) -> G {
+    let mut options = OptionValues::defaults(G::OPTIONS);
+    for &(name, value) in changes {
+        options.set(G::OPTIONS, name, value).unwrap();
+    }
+    G::deal(&options, &shuffled(seed, 1)).unwrap()
+}
+
+/// The historical games: a fixed set of seeds each (the figures `stats` reports per deal), and
+/// the Gate's smallest proven loss.
+fn historical(c: &mut Criterion) {
+    let mut group = c.benchmark_group("historical games");
+    group.sample_size(10);
+    group.bench_function("gate seeds 0..100", |b| {
+        b.iter(|| {
+            (0..100)
+                .map(|s| solve(&seeded::<Gate>(s, &[]), Order::Portfolio, Budget::default()).nodes)
+                .sum::<u64>()
+        })
+    });
+    group.bench_function("gate 3 bars seeds 0..100", |b| {
+        b.iter(|| {
+            (0..100)
+                .map(|s| {
+                    let deal = seeded::<Gate>(s, &[("bars", 3)]);
+                    solve(&deal, Order::Portfolio, Budget::default()).nodes
+                })
+                .sum::<u64>()
+        })
+    });
+    group.bench_function("gate seed 581408 (lost)", |b| {
+        b.iter(|| {
+            solve(
+                &seeded::<Gate>(581408, &[]),
+                Order::Portfolio,
+                Budget::default(),
+            )
+        })
+    });
+    // Sedgewick's won deals among seeds 0..40 that take under 20k positions.
+    group.bench_function("sedgewick seeds 3,5,13,16,17", |b| {
+        b.iter(|| {
+            [3, 5, 13, 16, 17]
+                .map(|s| {
+                    solve(
+                        &seeded::<Sedgewick>(s, &[]),
+                        Order::Portfolio,
+                        Budget::default(),
+                    )
+                    .nodes
+                })
+                .iter()
+                .sum::<u64>()
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, move_generation, solving, historical);
 criterion_main!(benches);

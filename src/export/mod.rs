@@ -81,6 +81,32 @@ pub fn format_bytes(bytes: u64) -> String {
 }
 
 /// A rate as a percentage with enough places for a million deals.
+/// A rate as a percentage with three decimals, or more when three would round a rate short of
+/// 100% up to 100%, or a rate above 0% down to 0%.
 pub fn format_percent(rate: f64) -> String {
-    format!("{:.3}%", rate * 100.0)
+    let shown = |decimals: usize| format!("{:.*}", decimals, rate * 100.0);
+    let mut decimals = 3;
+    while decimals < 8 {
+        let value: f64 = shown(decimals).parse().expect("a number");
+        let looks_exact = (rate < 1.0 && value == 100.0) || (rate > 0.0 && value == 0.0);
+        if !looks_exact {
+            break;
+        }
+        decimals += 1;
+    }
+    format!("{}%", shown(decimals))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::format_percent;
+
+    #[test]
+    fn percentages_never_round_to_look_exact() {
+        assert_eq!(format_percent(0.5), "50.000%");
+        assert_eq!(format_percent(1.0), "100.000%");
+        assert_eq!(format_percent(0.0), "0.000%");
+        assert_eq!(format_percent(0.999996), "99.9996%");
+        assert_eq!(format_percent(0.000004), "0.0004%");
+    }
 }
