@@ -217,6 +217,7 @@ fn stats(request: StatsRequest) -> Result<ExitCode, String> {
         budget: request.budget,
         jsonl: request.jsonl.as_deref(),
         resume: request.resume,
+        retry_unknown: request.retry_unknown,
         progress: std::io::stderr().is_terminal(),
     };
     let mut pool = rayon::ThreadPoolBuilder::new();

@@ -5,7 +5,7 @@
 use crate::deal::DealId;
 use crate::game::OptionValues;
 use crate::games::GameEntry;
-use crate::solver::{Budget, Order};
+use crate::solver::{Budget, Order, Verdict};
 use crate::stats::{DealRecord, Summary};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
@@ -101,6 +101,8 @@ pub struct Batch<'a> {
     pub budget: Budget,
     pub jsonl: Option<&'a Path>,
     pub resume: bool,
+    /// Solve again the deals the `--jsonl` file holds as unknown.
+    pub retry_unknown: bool,
     pub progress: bool,
 }
 
@@ -125,11 +127,12 @@ impl Batch<'_> {
             }
             None => (HashMap::new(), None),
         };
-        let todo: Vec<&DealId> = self
-            .deals
-            .iter()
-            .filter(|d| !finished.contains_key(*d))
-            .collect();
+        let settled = |d: &DealId| {
+            finished
+                .get(d)
+                .is_some_and(|r| !(self.retry_unknown && r.verdict == Verdict::Unknown))
+        };
+        let todo: Vec<&DealId> = self.deals.iter().filter(|d| !settled(d)).collect();
         let bar = if self.progress {
             ProgressBar::new(self.deals.len() as u64)
         } else {
@@ -170,7 +173,7 @@ impl Batch<'_> {
             .collect();
         bar.finish_and_clear();
         for record in fresh? {
-            finished.insert(record.deal.clone(), record);
+            keep_latest(&mut finished, record)?;
         }
         let records: Vec<DealRecord> = self
             .deals
@@ -187,6 +190,29 @@ impl Batch<'_> {
             self.deal_step,
         ))
     }
+}
+
+/// Enters a deal's record, where a deal may have several (a retry of an unknown deal appends
+/// another): a won or lost verdict is final and outranks an unknown one whatever the order;
+/// among records of equal rank the later one counts. Won against lost is an error.
+fn keep_latest(
+    records: &mut HashMap<DealId, DealRecord>,
+    record: DealRecord,
+) -> Result<(), String> {
+    if let Some(seen) = records.get(&record.deal) {
+        let decided = |r: &DealRecord| r.verdict != Verdict::Unknown;
+        if decided(seen) && decided(&record) && seen.verdict != record.verdict {
+            return Err(format!(
+                "{} has two different verdicts in these files",
+                record.deal
+            ));
+        }
+        if decided(seen) && !decided(&record) {
+            return Ok(());
+        }
+    }
+    records.insert(record.deal.clone(), record);
+    Ok(())
 }
 
 /// Opens the `--jsonl` file for appending, returning the deals it already holds. A file that
@@ -220,7 +246,7 @@ fn open_jsonl(
         file.set_len(intact_len)
             .map_err(|e| format!("cannot trim the cut-off last line of {shown}: {e}"))?;
         for record in records_read {
-            records.insert(record.deal.clone(), record);
+            keep_latest(&mut records, record)?;
         }
     } else {
         let mut file = File::create(path).map_err(|e| format!("cannot create {shown}: {e}"))?;
@@ -288,15 +314,7 @@ pub fn merge(paths: &[PathBuf]) -> Result<Summary, String> {
             _ => header = Some(found),
         }
         for record in records {
-            if let Some(seen) = by_deal.get(&record.deal) {
-                if seen.verdict != record.verdict {
-                    return Err(format!(
-                        "{} has two different verdicts in these files",
-                        record.deal
-                    ));
-                }
-            }
-            by_deal.insert(record.deal.clone(), record);
+            keep_latest(&mut by_deal, record)?;
         }
     }
     let header = header.ok_or("merge needs at least one --jsonl file")?;

@@ -67,6 +67,7 @@ pub struct StatsRequest {
     pub json: Option<PathBuf>,
     pub jsonl: Option<PathBuf>,
     pub resume: bool,
+    pub retry_unknown: bool,
     pub order: Order,
     pub budget: Budget,
 }
@@ -186,6 +187,9 @@ struct StatsArgs {
     /// Skip the deals the --jsonl file already holds
     #[arg(long, requires = "jsonl")]
     resume: bool,
+    /// With --resume: solve again the deals the file holds as unknown (give a larger budget)
+    #[arg(long, requires = "resume")]
+    retry_unknown: bool,
 }
 
 fn parse_size(text: &str) -> Result<u64, String> {
@@ -285,13 +289,22 @@ fn one_line(error: clap::Error) -> Result<Request, String> {
             ));
         }
     }
+    // clap's first line names the problem; the indented lines after it (if any) name the
+    // arguments concerned. Keep both, on one line.
     let rendered = error.to_string();
-    let first = rendered
-        .lines()
+    let mut lines = rendered.lines();
+    let first = lines
         .next()
         .unwrap_or("invalid arguments")
         .trim_start_matches("error: ");
-    Err(format!("{first} (see --help)"))
+    let named: Vec<&str> = lines
+        .take_while(|l| l.starts_with(' '))
+        .map(str::trim)
+        .collect();
+    Err(format!(
+        "{first} {}(see --help)",
+        named.join(", ") + if named.is_empty() { "" } else { " " }
+    ))
 }
 
 pub fn parse<I: IntoIterator<Item = std::ffi::OsString>>(args: I) -> Result<Request, String> {
@@ -410,6 +423,7 @@ fn game_request(command: &str, game: Chosen, matches: &ArgMatches) -> Result<Req
                 json: args.json,
                 jsonl: args.jsonl,
                 resume: args.resume,
+                retry_unknown: args.retry_unknown,
                 order: args.budget.order(),
                 budget: args.budget.budget(),
             }))

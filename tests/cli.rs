@@ -501,3 +501,59 @@ fn every_game_is_listed_and_solves_deals_the_checker_accepts() {
         "--cells",
     );
 }
+
+#[test]
+fn retrying_unknown_deals_with_a_larger_budget_gives_the_larger_run() {
+    let dir = scratch("retry");
+    let run = |name: &str, nodes: &str, extra: &[&str]| {
+        let json = dir.join(format!("{name}.json"));
+        let mut args = vec![
+            "stats",
+            "freecell",
+            "--cells",
+            "2",
+            "--seeds",
+            "0..29",
+            "--threads",
+            "1",
+            "--max-nodes",
+            nodes,
+            "--json",
+            json.to_str().unwrap(),
+        ];
+        args.extend_from_slice(extra);
+        let output = patience(&args);
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        summary(&json)
+    };
+    let file = dir.join("deals.jsonl");
+    let jsonl = file.to_str().unwrap();
+    let small = run("small", "3000", &["--jsonl", jsonl]);
+    assert!(small["unknown"].as_u64().unwrap() > 0, "{small}");
+    let retried = run(
+        "retried",
+        "30000",
+        &["--jsonl", jsonl, "--resume", "--retry-unknown"],
+    );
+    let large = run("large", "30000", &[]);
+    assert_eq!(retried, large);
+    assert!(large["unknown"].as_u64().unwrap() < small["unknown"].as_u64().unwrap());
+    // The file keeps both records of a retried deal; merge takes the decided one.
+    let merged = dir.join("merged.json");
+    let output = patience(&["merge", jsonl, "--json", merged.to_str().unwrap()]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert_eq!(summary(&merged)["verdicts"], large["verdicts"]);
+    assert_refused(
+        &["stats", "freecell", "--seeds", "0..9", "--retry-unknown"],
+        None,
+        "--resume",
+    );
+}
