@@ -147,6 +147,15 @@ pub fn whole_suits(order: &[Card]) -> Result<[bool; 4], String> {
     Ok(present)
 }
 
+/// Writes a pile or stack of cards for a layout: space-separated, or `--` when empty.
+pub fn format_stack(cards: &[Card]) -> String {
+    if cards.is_empty() {
+        "--".to_string()
+    } else {
+        format_cards(cards)
+    }
+}
+
 /// Writes cards as space-separated tokens.
 pub fn format_cards(cards: &[Card]) -> String {
     cards

@@ -75,6 +75,13 @@ impl Links {
         })
     }
 
+    /// The cards of the pile whose top is `top`, from the bottom up.
+    pub fn pile_bottom_up(&self, top: Option<Card>) -> Vec<Card> {
+        let mut cards: Vec<Card> = self.pile(top).collect();
+        cards.reverse();
+        cards
+    }
+
     pub fn words(&self) -> [u64; 5] {
         self.0
     }

@@ -1,13 +1,15 @@
 //! FreeCell against its published, exhaustive answers, and the optimised solver against the
 //! brute-force oracle. Every win is replayed by the independent checker.
 
+mod common;
+
+use common::solve_checked;
 use patience::card::Card;
 use patience::deal::{microsoft, shuffled};
-use patience::game::{move_texts, Game, OptionValues};
+use patience::game::{Game, OptionValues};
 use patience::games::freecell::FreeCell;
 use patience::oracle::{brute_force_winnable, perft};
-use patience::solver::{solve, Budget, Order, Outcome, Verdict};
-use patience::verify::replay;
+use patience::solver::{solve, Budget, Order, Verdict};
 
 fn options(cells: u32) -> OptionValues {
     let mut options = OptionValues::defaults(FreeCell::OPTIONS);
@@ -17,21 +19,6 @@ fn options(cells: u32) -> OptionValues {
 
 fn deal(cells: u32, cards: &[Card]) -> FreeCell {
     FreeCell::deal(&options(cells), cards).unwrap()
-}
-
-/// Solves and, for a win, checks the move list by replay from the deal.
-fn solve_checked(
-    position: &FreeCell,
-    order: Order,
-    budget: Budget,
-) -> Outcome<<FreeCell as Game>::Move> {
-    let outcome = solve(position, order, budget);
-    if outcome.verdict == Verdict::Won {
-        let texts = move_texts(position, &outcome.moves);
-        let checked = replay(position, &texts);
-        assert!(checked.is_won(), "{checked}");
-    }
-    outcome
 }
 
 /// The oracle file: for each Microsoft deal 1..32000, the fewest cells that win it.

@@ -3,7 +3,10 @@
 
 mod common;
 
-use common::{agrees_with_brute_force, cards, legal_texts, options, play, random_moves};
+use common::{
+    agrees_with_brute_force, agrees_with_brute_force_on_all, cards, legal_texts, options, play,
+    random_moves, reduced_deal,
+};
 use patience::card::{Card, Suit};
 use patience::deal::shuffled;
 use patience::game::Game;
@@ -125,18 +128,19 @@ fn move_path_counts_are_pinned() {
     assert_eq!(counts, [3, 9, 29, 98, 346]);
 }
 
+/// One black and one red suit, varying with the seed.
+fn two_suits(seed: u64) -> [Suit; 2] {
+    [
+        Suit::ALL[(seed % 2) as usize],
+        Suit::ALL[2 + (seed / 2 % 2) as usize],
+    ]
+}
+
 /// Test positions the oracle can search whole: a reduced deal of two whole suits (one red,
 /// one black), then some moves picked by a fixed generator, so both verdicts occur (and the
 /// oracle's search stays small).
 fn reduced_position(seed: u64) -> Sedgewick {
-    let suits = [
-        Suit::ALL[(seed % 2) as usize],
-        Suit::ALL[2 + (seed / 2 % 2) as usize],
-    ];
-    let order: Vec<Card> = shuffled(seed, 1)
-        .into_iter()
-        .filter(|c| suits.contains(&c.suit()))
-        .collect();
+    let order = reduced_deal(seed, &two_suits(seed));
     let no_wrap = seed % 3 == 0;
     let mut position = Sedgewick::deal(
         &options::<Sedgewick>(&[("no-wrap", no_wrap as u32)]),
@@ -149,17 +153,8 @@ fn reduced_position(seed: u64) -> Sedgewick {
 
 #[test]
 fn the_solver_agrees_with_brute_force_on_reduced_positions() {
-    let (mut won, mut lost) = (0, 0);
-    for seed in 0..200u64 {
-        if agrees_with_brute_force(&reduced_position(seed), &format!("seed {seed}")) {
-            won += 1;
-        } else {
-            lost += 1;
-        }
-    }
-    assert!(
-        won > 20 && lost > 20,
-        "both verdicts exercised: {won} won, {lost} lost"
+    agrees_with_brute_force_on_all(
+        (0..200u64).map(|seed| (format!("seed {seed}"), reduced_position(seed))),
     );
 }
 
@@ -169,14 +164,7 @@ fn the_solver_agrees_with_brute_force_on_reduced_positions() {
 #[ignore]
 fn the_solver_agrees_with_brute_force_on_whole_reduced_deals() {
     for seed in 0..200u64 {
-        let suits = [
-            Suit::ALL[(seed % 2) as usize],
-            Suit::ALL[2 + (seed / 2 % 2) as usize],
-        ];
-        let order: Vec<Card> = shuffled(seed, 1)
-            .into_iter()
-            .filter(|c| suits.contains(&c.suit()))
-            .collect();
+        let order = reduced_deal(seed, &two_suits(seed));
         let position = Sedgewick::deal(&options::<Sedgewick>(&[]), &order).unwrap();
         agrees_with_brute_force(&position, &format!("seed {seed}"));
     }

@@ -2,7 +2,7 @@
 //! alternate colours, aces up in suit, one pass through the stock, and fills of every vacancy
 //! in dealing order. Rules, decisions and encoding: `docs/rules/gate.md`.
 
-use crate::card::{whole_suits, Card, Suit, ACE};
+use crate::card::{format_stack, whole_suits, Card, Suit, ACE};
 use crate::foundations::SuitFoundations;
 use crate::game::{Game, OptionKind, OptionValues, VariantOption};
 use crate::links::{Beneath, Links, FIRST_MARKER};
@@ -390,19 +390,7 @@ impl Game for Gate {
     }
 
     fn layout(&self) -> String {
-        let pile_text = |pile: usize| {
-            let mut cards: Vec<String> = self
-                .links
-                .pile(self.tops[pile])
-                .map(|c| c.to_string())
-                .collect();
-            cards.reverse();
-            if cards.is_empty() {
-                "--".to_string()
-            } else {
-                cards.join(" ")
-            }
-        };
+        let pile_text = |pile: usize| format_stack(&self.links.pile_bottom_up(self.tops[pile]));
         let per_bar = self.bar_positions as usize / 2;
         let bar_line = |first: usize| {
             (first..first + per_bar)
@@ -410,7 +398,7 @@ impl Game for Gate {
                 .collect::<Vec<_>>()
                 .join("   ")
         };
-        let waste: Vec<String> = self.talon.waste().map(|c| c.to_string()).collect();
+        let waste: Vec<Card> = self.talon.waste().collect();
         format!(
             "foundations: {}\n\
              left post  L (top down): {}\n\
@@ -424,11 +412,7 @@ impl Game for Gate {
             bar_line(1),
             bar_line(1 + per_bar),
             pile_text(RIGHT_POST),
-            if waste.is_empty() {
-                "--".to_string()
-            } else {
-                waste.join(" ")
-            },
+            format_stack(&waste),
             self.talon.stock_len(),
         )
     }

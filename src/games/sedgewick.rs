@@ -2,7 +2,7 @@
 //! foundations up in suit from the rank of the sixth card dealt, and one pass through the
 //! stock. Rules, decisions and encoding: `docs/rules/sedgewick.md`.
 
-use crate::card::{whole_suits, Card, Rank, Suit, KING};
+use crate::card::{format_stack, whole_suits, Card, Rank, Suit, KING};
 use crate::foundations::SuitFoundations;
 use crate::game::{Game, OptionKind, OptionValues, VariantOption};
 use crate::links::{Beneath, Links, FIRST_MARKER};
@@ -204,9 +204,7 @@ impl Game for Sedgewick {
     fn heuristic(&self) -> i32 {
         let mut inversions = self.inversions(self.talon.waste());
         for pile in 0..CROSS {
-            let mut cards: Vec<Card> = self.links.pile(self.tops[pile]).collect();
-            cards.reverse();
-            inversions += self.inversions(cards.into_iter());
+            inversions += self.inversions(self.links.pile_bottom_up(self.tops[pile]).into_iter());
         }
         20 * self.foundations.cards_home() as i32
             - 2 * self.talon.waste_len() as i32
@@ -306,27 +304,13 @@ impl Game for Sedgewick {
             self.foundations.describe()
         );
         for pile in 0..CROSS {
-            let mut cards: Vec<String> = self
-                .links
-                .pile(self.tops[pile])
-                .map(|c| c.to_string())
-                .collect();
-            cards.reverse();
-            let text = if cards.is_empty() {
-                "--".to_string()
-            } else {
-                cards.join(" ")
-            };
-            out += &format!("cross {} (bottom up): {text}\n", pile + 1);
+            let cards = self.links.pile_bottom_up(self.tops[pile]);
+            out += &format!("cross {} (bottom up): {}\n", pile + 1, format_stack(&cards));
         }
-        let waste: Vec<String> = self.talon.waste().map(|c| c.to_string()).collect();
+        let waste: Vec<Card> = self.talon.waste().collect();
         out += &format!(
             "waste (top last): {}\nstock: {} cards{}\n",
-            if waste.is_empty() {
-                "--".to_string()
-            } else {
-                waste.join(" ")
-            },
+            format_stack(&waste),
             self.talon.stock_len(),
             self.talon
                 .stock_top()

@@ -1,7 +1,7 @@
 //! Helpers shared by the games' integration tests.
 #![allow(dead_code)]
 
-use patience::card::Card;
+use patience::card::{Card, Suit};
 use patience::game::{move_texts, Game, OptionValues};
 use patience::oracle::brute_force_winnable;
 use patience::solver::{solve, Budget, Order, Outcome, Verdict};
@@ -74,6 +74,31 @@ pub fn agrees_with_brute_force<G: Game>(position: &G, label: &str) -> bool {
         assert_eq!(won, expected, "{label} {order:?}: solver vs brute force");
     }
     expected
+}
+
+/// The oracle and every search order agree on each position; both verdicts must occur often
+/// enough (more than 20 times each) for the check to mean something.
+pub fn agrees_with_brute_force_on_all<G: Game>(positions: impl Iterator<Item = (String, G)>) {
+    let (mut won, mut lost) = (0, 0);
+    for (label, position) in positions {
+        if agrees_with_brute_force(&position, &label) {
+            won += 1;
+        } else {
+            lost += 1;
+        }
+    }
+    assert!(
+        won > 20 && lost > 20,
+        "both verdicts exercised: {won} won, {lost} lost"
+    );
+}
+
+/// A seeded one-pack deal reduced to the cards of `suits`, in dealing order.
+pub fn reduced_deal(seed: u64, suits: &[Suit]) -> Vec<Card> {
+    patience::deal::shuffled(seed, 1)
+        .into_iter()
+        .filter(|c| suits.contains(&c.suit()))
+        .collect()
 }
 
 /// Plays up to `count` legal moves, each picked by a fixed generator seeded by `seed`.
