@@ -19,7 +19,7 @@ pub struct Links([u64; 5]);
 
 /// What a link says lies beneath a card.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Beneath {
+enum Beneath {
     Card(Card),
     Marker(u8),
 }
@@ -34,7 +34,7 @@ impl Links {
         links
     }
 
-    pub fn beneath(&self, card: Card) -> Beneath {
+    fn beneath(&self, card: Card) -> Beneath {
         let value = get_field(&self.0, card.index(), BITS) as u8;
         if value < FIRST_MARKER {
             Beneath::Card(Card::from_index(value as usize))
@@ -43,13 +43,21 @@ impl Links {
         }
     }
 
-    /// The marker at the bottom of the pile holding `card`, or the marker of `card` itself.
-    pub fn marker_under(&self, mut card: Card) -> u8 {
-        loop {
-            match self.beneath(card) {
-                Beneath::Card(below) => card = below,
-                Beneath::Marker(marker) => return marker,
-            }
+    /// The card beneath `card` in its pile: the pile's top once `card` and whatever lies on it
+    /// are taken off (`None` when that empties the pile).
+    pub fn below(&self, card: Card) -> Option<Card> {
+        match self.beneath(card) {
+            Beneath::Card(below) => Some(below),
+            Beneath::Marker(_) => None,
+        }
+    }
+
+    /// Lays `card` (alone, or the lowest card of a run) on the pile whose top is `top`, or
+    /// as the first card of an empty pile, whose bottom is marked `bottom`.
+    pub fn lay(&mut self, card: Card, top: Option<Card>, bottom: u8) {
+        match top {
+            Some(top) => self.place_on(card, top),
+            None => self.mark(card, bottom),
         }
     }
 
@@ -101,7 +109,8 @@ mod tests {
         }
         let down: Vec<Card> = links.pile(Some(cards[3])).collect();
         assert_eq!(down, [cards[3], cards[2], cards[1], cards[0]]);
-        assert_eq!(links.marker_under(cards[3]), 52);
+        assert_eq!(links.below(cards[1]), Some(cards[0]));
+        assert_eq!(links.below(cards[0]), None);
         assert_eq!(links.beneath(Card::from_index(5)), Beneath::Marker(60));
     }
 }

@@ -5,7 +5,7 @@
 use crate::card::{format_stack, whole_suits, Card, Suit, ACE};
 use crate::foundations::SuitFoundations;
 use crate::game::{Game, OptionKind, OptionValues, VariantOption};
-use crate::links::{Beneath, Links, FIRST_MARKER};
+use crate::links::{Links, FIRST_MARKER};
 use crate::talon::Talon;
 
 const POST_CARDS: u8 = 5;
@@ -82,17 +82,12 @@ impl Gate {
 
     /// Puts one card on a pile: onto its top card, or as its first card.
     fn push(&mut self, pile: usize, card: Card) {
-        match self.tops[pile] {
-            Some(top) => self.links.place_on(card, top),
-            None => self.links.mark(
-                card,
-                match pile {
-                    LEFT_POST => LEFT_POST_TOP,
-                    RIGHT_POST => RIGHT_POST_TOP,
-                    _ => BAR_BOTTOM,
-                },
-            ),
-        }
+        let bottom = match pile {
+            LEFT_POST => LEFT_POST_TOP,
+            RIGHT_POST => RIGHT_POST_TOP,
+            _ => BAR_BOTTOM,
+        };
+        self.links.lay(card, self.tops[pile], bottom);
         self.tops[pile] = Some(card);
         self.heights[pile] += 1;
     }
@@ -320,10 +315,7 @@ impl Game for Gate {
                         let run_top = next.tops[p].expect("a move from an empty pile");
                         let run_len = next.links.pile(Some(run_top)).position(|c| c == card);
                         let run_len = run_len.expect("the card is in the pile") as u8 + 1;
-                        next.tops[p] = match next.links.beneath(card) {
-                            Beneath::Card(below) => Some(below),
-                            Beneath::Marker(_) => None,
-                        };
+                        next.tops[p] = next.links.below(card);
                         next.heights[p] -= run_len;
                         (run_top, run_len)
                     }
@@ -337,10 +329,7 @@ impl Game for Gate {
                     }
                     Place::Pile(t) => {
                         let t = t as usize;
-                        match next.tops[t] {
-                            Some(target) => next.links.place_on(card, target),
-                            None => next.links.mark(card, BAR_BOTTOM),
-                        }
+                        next.links.lay(card, next.tops[t], BAR_BOTTOM);
                         next.tops[t] = Some(run_top);
                         next.heights[t] += run_len;
                     }

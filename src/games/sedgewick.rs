@@ -5,7 +5,7 @@
 use crate::card::{format_stack, whole_suits, Card, Rank, Suit, KING};
 use crate::foundations::SuitFoundations;
 use crate::game::{Game, OptionKind, OptionValues, VariantOption};
-use crate::links::{Beneath, Links, FIRST_MARKER};
+use crate::links::{Links, FIRST_MARKER};
 use crate::talon::Talon;
 
 const CROSS: usize = 5;
@@ -237,10 +237,7 @@ impl Game for Sedgewick {
         };
         match from {
             Place::Pile(p) => {
-                next.tops[p as usize] = match next.links.beneath(card) {
-                    Beneath::Card(below) => Some(below),
-                    Beneath::Marker(_) => None,
-                };
+                next.tops[p as usize] = next.links.below(card);
             }
             Place::Stock => {
                 next.talon.take_stock_top();
@@ -256,10 +253,7 @@ impl Game for Sedgewick {
                 next.links.mark(card, HOME);
             }
             Place::Pile(t) => {
-                match next.tops[t as usize] {
-                    Some(base) => next.links.place_on(card, base),
-                    None => next.links.mark(card, CROSS_BOTTOM),
-                }
+                next.links.lay(card, next.tops[t as usize], CROSS_BOTTOM);
                 next.tops[t as usize] = Some(card);
             }
             Place::Stock | Place::Waste => unreachable!("nothing is moved onto the talon"),
