@@ -36,6 +36,23 @@ pub fn legal_texts<G: Game>(position: &G) -> Vec<String> {
     moves.iter().map(|&mv| position.move_text(mv)).collect()
 }
 
+/// Checks that every move of `offered` is legal in `position` and none of `refused` is.
+pub fn assert_moves<G: Game>(position: &G, offered: &[&str], refused: &[&str]) {
+    let moves = legal_texts(position);
+    for text in offered {
+        assert!(
+            moves.iter().any(|m| m == text),
+            "{text} not offered: {moves:?}"
+        );
+    }
+    for text in refused {
+        assert!(
+            !moves.iter().any(|m| m == text),
+            "{text} offered: {moves:?}"
+        );
+    }
+}
+
 /// Plays the legal move with this text, failing the test if there is none.
 pub fn play<G: Game>(position: &G, text: &str) -> G {
     let mut moves = Vec::new();
@@ -51,6 +68,17 @@ pub fn play<G: Game>(position: &G, text: &str) -> G {
             )
         });
     position.play(*mv)
+}
+
+/// Plays `deal` moves (one stock card to the waste) while one is legal: the whole stock.
+pub fn deal_out_stock<G: Game>(mut position: G) -> G {
+    while let Some(text) = legal_texts(&position)
+        .into_iter()
+        .find(|m| m.starts_with("deal"))
+    {
+        position = play(&position, &text);
+    }
+    position
 }
 
 /// Solves and, for a win, checks the move list by replay from the position.
