@@ -5,8 +5,8 @@
 mod common;
 
 use common::{
-    agrees_with_brute_force, agrees_with_brute_force_on_all, assert_moves, cards, deal_out_stock,
-    legal_texts, options, play, random_moves, reduced_deal, solve_checked,
+    agrees_with_brute_force, agrees_with_brute_force_on_all, assert_moves, deal_out_stock,
+    deal_starting, legal_texts, options, play, random_moves, reduced_deal, solve_checked,
 };
 use patience::card::{parse_deal, Card, Suit};
 use patience::deal::shuffled;
@@ -114,13 +114,7 @@ fn hoffmanns_worked_example_replays_and_ends_won() {
 
 /// A deal whose layout is given and whose stock is the rest of the pack in order.
 fn layout(text: &str) -> Gate {
-    let mut order = cards(text);
-    let rest: Vec<Card> = patience::card::fresh_packs(1)
-        .into_iter()
-        .filter(|c| !order.contains(c))
-        .collect();
-    order.extend(rest);
-    deal(4, &order)
+    deal(4, &deal_starting(text))
 }
 
 /// Posts 2S 3S 4S 5S 9H | bars KC 6C QH 8C / 7D JS 8D TC | posts 2H 3H 4H 5H 6H; stock AC...

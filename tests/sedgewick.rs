@@ -4,10 +4,10 @@
 mod common;
 
 use common::{
-    agrees_with_brute_force, agrees_with_brute_force_on_all, assert_moves, cards, deal_out_stock,
-    legal_texts, options, play, random_moves, reduced_deal,
+    agrees_with_brute_force, agrees_with_brute_force_on_all, assert_moves, deal_out_stock,
+    deal_starting, legal_texts, options, play, random_moves, reduced_deal,
 };
-use patience::card::{Card, Suit};
+use patience::card::Suit;
 use patience::deal::shuffled;
 use patience::game::Game;
 use patience::games::sedgewick::Sedgewick;
@@ -15,15 +15,9 @@ use patience::oracle::perft;
 
 /// A deal that starts with `text` and continues with the rest of the pack in order.
 fn starting(text: &str, no_wrap: bool) -> Sedgewick {
-    let mut order = cards(text);
-    let rest: Vec<Card> = patience::card::fresh_packs(1)
-        .into_iter()
-        .filter(|c| !order.contains(c))
-        .collect();
-    order.extend(rest);
     Sedgewick::deal(
         &options::<Sedgewick>(&[("no-wrap", no_wrap as u32)]),
-        &order,
+        &deal_starting(text),
     )
     .unwrap()
 }

@@ -29,6 +29,18 @@ pub fn cards(text: &str) -> Vec<Card> {
         .collect()
 }
 
+/// A one-pack deal that starts with the cards of `text` and goes on with the rest of the pack
+/// in its fresh order (clubs, diamonds, hearts, spades, each ace to king).
+pub fn deal_starting(text: &str) -> Vec<Card> {
+    let mut order = cards(text);
+    let rest: Vec<Card> = patience::card::fresh_packs(1)
+        .into_iter()
+        .filter(|c| !order.contains(c))
+        .collect();
+    order.extend(rest);
+    order
+}
+
 /// The text of every legal move.
 pub fn legal_texts<G: Game>(position: &G) -> Vec<String> {
     let mut moves = Vec::new();
