@@ -52,20 +52,19 @@ impl SuitFoundations {
         (count > 0).then(|| Card::new(suit, (self.base + count - 2) % KING + 1))
     }
 
-    /// How badly a stack will unwind: the pairs of its cards (given bottom card first) where
-    /// the upper card comes more than `slack` steps later in its foundation than the lower one
-    /// in its own. Such an upper card cannot go home before the card beneath is needed, so it
+    /// How badly a stack will unwind: the pairs of its cards (given top card first) where the
+    /// upper card comes more than `slack` steps later in its foundation than the lower one in
+    /// its own. Such an upper card cannot go home before the card beneath is needed, so it
     /// must be moved elsewhere first. The games' heuristics count these in their stacks that
     /// are not built in order (a waste, a post, a pile built regardless of suit).
     pub fn inversions(&self, stack: impl Iterator<Item = Card>, slack: u8) -> i32 {
-        let mut below = [0i32; KING as usize];
+        let mut above = [0i32; KING as usize];
         let mut count = 0;
         for card in stack {
-            let offset = self.offset(card.rank());
-            count += below[..offset.saturating_sub(slack) as usize]
-                .iter()
-                .sum::<i32>();
-            below[offset as usize] += 1;
+            let offset = self.offset(card.rank()) as usize;
+            let later = (offset + slack as usize + 1).min(KING as usize);
+            count += above[later..].iter().sum::<i32>();
+            above[offset] += 1;
         }
         count
     }
@@ -123,13 +122,13 @@ mod tests {
     fn inversions_count_later_cards_lying_above_earlier_ones() {
         let aces_up = SuitFoundations::new(1);
         let stack = |text: &str| text.split(' ').map(card).collect::<Vec<_>>().into_iter();
-        // Bottom first: the 9S above the AH comes 8 steps later; the 2C only 1.
-        assert_eq!(aces_up.inversions(stack("AH 2C 9S"), 4), 2);
-        assert_eq!(aces_up.inversions(stack("9S 2C AH"), 4), 0);
-        assert_eq!(aces_up.inversions(stack("AH 2C 9S"), 0), 3);
-        // From base 9, the ace is the sixth step: an ace above a 9 counts, a 9 above an ace not.
+        // Top first: the 9S over the AH comes 8 steps later, over the 2C 7 steps later.
+        assert_eq!(aces_up.inversions(stack("9S 2C AH"), 4), 2);
+        assert_eq!(aces_up.inversions(stack("AH 2C 9S"), 4), 0);
+        assert_eq!(aces_up.inversions(stack("9S 2C AH"), 0), 3);
+        // From base 9, the ace is the sixth step: an ace over a 9 counts, a 9 over an ace not.
         let nines_up = SuitFoundations::new(9);
-        assert_eq!(nines_up.inversions(stack("9D AS"), 4), 1);
-        assert_eq!(nines_up.inversions(stack("AS 9D"), 4), 0);
+        assert_eq!(nines_up.inversions(stack("AS 9D"), 4), 1);
+        assert_eq!(nines_up.inversions(stack("9D AS"), 4), 0);
     }
 }

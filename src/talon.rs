@@ -91,8 +91,8 @@ impl<const N: usize> Talon<N> {
         self.cards[index as usize]
     }
 
-    /// The waste, bottom card first.
-    pub fn waste(&self) -> impl Iterator<Item = Card> + '_ {
+    /// The waste, bottom card first (`.rev()` for top first).
+    pub fn waste(&self) -> impl DoubleEndedIterator<Item = Card> + '_ {
         let bits = self.waste_bits();
         (0..N)
             .filter(move |&i| bits >> i & 1 == 1)

@@ -186,14 +186,14 @@ impl Game for Sedgewick {
     /// positions: 88 won by the portfolio and 85 by best-first alone, against 71 and 60 when
     /// only home cards and the waste counted).
     fn heuristic(&self) -> i32 {
-        let stacks = (0..CROSS).map(|pile| self.links.pile_bottom_up(self.tops[pile]));
-        let inversions: i32 = stacks
-            .chain([self.talon.waste().collect()])
-            .map(|stack| {
-                self.foundations
-                    .inversions(stack.into_iter(), INVERSION_SLACK)
-            })
+        let inversions = |stack| self.foundations.inversions(stack, INVERSION_SLACK);
+        let in_piles: i32 = (0..CROSS)
+            .map(|p| inversions(self.links.pile(self.tops[p])))
             .sum();
+        let inversions = in_piles
+            + self
+                .foundations
+                .inversions(self.talon.waste().rev(), INVERSION_SLACK);
         20 * self.foundations.cards_home() as i32
             - 2 * self.talon.waste_len() as i32
             - 12 * inversions
