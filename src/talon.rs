@@ -16,7 +16,7 @@ pub struct Talon<const N: usize> {
     /// Bit `i`: card `i` is still in the stock or the waste.
     present: u128,
     /// Present cards at indices below this are the waste (its top the highest); the rest are
-    /// the stock (its next card the lowest).
+    /// the stock (its next card the lowest). Always one above the waste's top card, or 0.
     split: u8,
 }
 
@@ -88,6 +88,14 @@ impl<const N: usize> Talon<N> {
         assert!(bits != 0, "take from an empty waste");
         let index = 127 - bits.leading_zeros();
         self.present &= !(1u128 << index);
+        // Keep the split just above the waste's new top (0 when it is empty), so that equal
+        // stocks and wastes are equal values however they were reached.
+        let rest = self.waste_bits();
+        self.split = if rest == 0 {
+            0
+        } else {
+            128 - rest.leading_zeros() as u8
+        };
         self.cards[index as usize]
     }
 
@@ -143,5 +151,16 @@ mod tests {
         talon.deal_to_waste();
         assert_eq!(talon.stock_top(), None);
         assert_eq!(talon.waste_top(), Card::parse("5S"));
+    }
+
+    #[test]
+    fn a_card_played_from_the_stock_or_turned_and_played_from_the_waste_leaves_one_value() {
+        let mut direct = Talon::<8>::new(&cards("AS 2S 3S 4S"));
+        direct.deal_to_waste();
+        let mut turned = direct;
+        direct.take_stock_top();
+        turned.deal_to_waste();
+        turned.take_waste_top();
+        assert_eq!(direct, turned);
     }
 }
