@@ -460,6 +460,8 @@ fn every_game_is_listed_and_solves_deals_the_checker_accepts() {
         "--bars N (3..4, default 4)",
         "sedgewick",
         "--no-wrap",
+        "wheel",
+        "--deal-any-time",
         "freecell",
     ] {
         assert!(
@@ -469,11 +471,13 @@ fn every_game_is_listed_and_solves_deals_the_checker_accepts() {
     }
     let dir = scratch("games");
     let hoffmann = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/gate-hoffmann.txt");
-    let cases: [&[&str]; 4] = [
+    let cases: [&[&str]; 6] = [
         &["gate", "--deal", hoffmann],
         &["gate", "--bars", "3", "--seed", "5"],
         &["sedgewick", "--seed", "3"],
         &["sedgewick", "--no-wrap", "--seed", "5"],
+        &["wheel", "--seed", "1"],
+        &["wheel", "--deal-any-time", "--seed", "2"],
     ];
     for (i, case) in cases.iter().enumerate() {
         let mut args = vec!["solve"];

@@ -4,6 +4,7 @@
 pub mod freecell;
 pub mod gate;
 pub mod sedgewick;
+pub mod wheel;
 
 use crate::card::Card;
 use crate::game::{move_texts, Game, OptionValues, VariantOption};
@@ -109,10 +110,11 @@ impl<G: Game> GameEntry for Entry<G> {
 static FREECELL: Entry<freecell::FreeCell> = Entry(PhantomData);
 static GATE: Entry<gate::Gate> = Entry(PhantomData);
 static SEDGEWICK: Entry<sedgewick::Sedgewick> = Entry(PhantomData);
+static WHEEL: Entry<wheel::Wheel> = Entry(PhantomData);
 
 /// Every game, in the order `patience games` lists them.
-pub fn all() -> [&'static dyn GameEntry; 3] {
-    [&GATE, &SEDGEWICK, &FREECELL]
+pub fn all() -> [&'static dyn GameEntry; 4] {
+    [&GATE, &SEDGEWICK, &WHEEL, &FREECELL]
 }
 
 pub fn find(name: &str) -> Option<&'static dyn GameEntry> {

@@ -1,0 +1,405 @@
+//! The Wheel (Cadogan): two packs without their aces; twelve cushion piles; three pip cards of
+//! different values summing to eighteen, crowned by a court card, leave together for the
+//! circle. Rules, decisions, the pruning and its proof: `docs/rules/wheel.md`.
+
+use crate::card::{format_stack, Card, Suit, ACE};
+use crate::game::{Game, OptionKind, OptionValues, VariantOption};
+use crate::key::KeyWriter;
+
+/// Cushion positions, two rows of six.
+const CUSHION: usize = 12;
+/// Cards in play: two packs less the eight aces.
+const CARDS_MAX: usize = 96;
+/// The most cards a cushion pile can hold: the first deal's one, then one from each of at
+/// most seven later deals of twelve.
+const PILE_MAX: usize = 8;
+/// What a pile slot holds in the key: pip values 2..=10, every court card as one value.
+const COURT: u8 = 11;
+/// The eight triples of different pip values that sum to eighteen.
+const TRIPLES: [[u8; 3]; 8] = [
+    [2, 6, 10],
+    [2, 7, 9],
+    [3, 5, 10],
+    [3, 6, 9],
+    [3, 7, 8],
+    [4, 5, 9],
+    [4, 6, 8],
+    [5, 6, 7],
+];
+
+/// The value that decides every move: the pip value, or `COURT` for a jack, queen or king.
+fn value(card: Card) -> u8 {
+    card.rank().min(COURT)
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Wheel {
+    /// The cards in dealing order, aces left out; `next` is the first one not yet dealt.
+    order: [Card; CARDS_MAX],
+    len: u8,
+    next: u8,
+    /// True until the first deal is complete: until then every vacated position is refilled
+    /// from the stock at once.
+    first_deal: bool,
+    piles: [[Card; PILE_MAX]; CUSHION],
+    heights: [u8; CUSHION],
+    /// Pip cards of each value (index = value) and court cards (index `COURT`) in the circle.
+    /// It follows from the rest of the position (what was dealt and is no longer on the
+    /// cushion), so it adds nothing to the key.
+    circle: [u8; COURT as usize + 1],
+    /// How many cards of each pip value the deal holds (8 for two whole packs).
+    copies: u8,
+    /// Variant: a deal may be made whenever the stock has cards, not only when no combination
+    /// can be made.
+    deal_any_time: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Move {
+    /// Three pip cards from these positions (values ascending) crowned by the court card at
+    /// `court`; all four go to the circle.
+    Combine { pips: [u8; 3], court: u8 },
+    /// The next twelve stock cards, one onto each position in order.
+    Deal,
+}
+
+impl Wheel {
+    fn top(&self, pile: usize) -> Option<Card> {
+        let height = self.heights[pile] as usize;
+        (height > 0).then(|| self.piles[pile][height - 1])
+    }
+
+    fn stock_len(&self) -> usize {
+        (self.len - self.next) as usize
+    }
+
+    /// The cushion positions whose top card has each value: `positions[v][..count[v]]`.
+    fn positions_by_value(
+        &self,
+    ) -> (
+        [[u8; CUSHION]; COURT as usize + 1],
+        [usize; COURT as usize + 1],
+    ) {
+        let mut positions = [[0; CUSHION]; COURT as usize + 1];
+        let mut count = [0; COURT as usize + 1];
+        for pile in 0..CUSHION {
+            if let Some(card) = self.top(pile) {
+                let v = value(card) as usize;
+                positions[v][count[v]] = pile as u8;
+                count[v] += 1;
+            }
+        }
+        (positions, count)
+    }
+
+    /// Appends every combination the cushion's top cards allow, of the triples that `keep`
+    /// accepts.
+    fn combinations(&self, moves: &mut Vec<Move>, keep: impl Fn(&[u8; 3]) -> bool) {
+        let (positions, count) = self.positions_by_value();
+        let of = |v: u8| &positions[v as usize][..count[v as usize]];
+        let courts = of(COURT);
+        if courts.is_empty() {
+            return;
+        }
+        for triple in TRIPLES.iter().filter(|t| keep(t)) {
+            let [a, b, c] = triple.map(of);
+            for &pa in a {
+                for &pb in b {
+                    for &pc in c {
+                        for &court in courts {
+                            moves.push(Move::Combine {
+                                pips: [pa, pb, pc],
+                                court,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether the rules allow any combination at all.
+    fn combination_possible(&self) -> bool {
+        let (_, count) = self.positions_by_value();
+        count[COURT as usize] > 0
+            && TRIPLES
+                .iter()
+                .any(|t| t.iter().all(|&v| count[v as usize] > 0))
+    }
+
+    /// Appends the legal moves, with the combinations limited to the triples `keep` accepts;
+    /// whether a deal is legal always depends on every combination the rules allow.
+    fn generate(&self, moves: &mut Vec<Move>, keep: impl Fn(&[u8; 3]) -> bool) {
+        let start = moves.len();
+        self.combinations(moves, keep);
+        if self.stock_len() == 0 {
+            return;
+        }
+        if self.deal_any_time || (moves.len() == start && !self.combination_possible()) {
+            moves.push(Move::Deal);
+        }
+    }
+
+    /// Pip cards of each value not yet in the circle.
+    fn remaining(&self) -> [u8; COURT as usize] {
+        let mut left = [0; COURT as usize];
+        for v in 2..=10 {
+            left[v] = self.copies - self.circle[v];
+        }
+        left
+    }
+
+    fn push_card(&mut self, pile: usize, card: Card) {
+        self.piles[pile][self.heights[pile] as usize] = card;
+        self.heights[pile] += 1;
+    }
+
+    fn deal_next(&mut self, pile: usize) {
+        if self.next < self.len {
+            self.push_card(pile, self.order[self.next as usize]);
+            self.next += 1;
+        }
+    }
+
+    fn pile_text(&self, pile: usize) -> String {
+        format_stack(&self.piles[pile][..self.heights[pile] as usize])
+    }
+}
+
+/// Whether the pip cards left (`left[v]` of each value `v`) can still be split into triples
+/// that a won game may take. In a won game every pip card is used, so each value is used as
+/// often as it is dealt; the only ways to do that never take 3-6-9 or 5-6-7, and take 2-6-10,
+/// 3-7-8 and 4-5-9 some number s of times each and 2-7-9, 3-5-10 and 4-6-8 the rest
+/// (proof in `docs/rules/wheel.md`). So the pip cards left must be exactly what such a
+/// split leaves: four balance equations, and room for a whole number s.
+pub fn can_be_completed(left: &[u8; COURT as usize]) -> bool {
+    let m = |v: usize| i32::from(left[v]);
+    let balanced = m(5) == m(10) + m(4) - m(6)
+        && m(7) == m(2) + m(3) - m(10)
+        && m(8) == m(3) - m(10) + m(6)
+        && m(9) == m(2) + m(4) - m(6);
+    // s counts the 2-6-10s still to take; the other five counts follow from it and m.
+    let lowest = 0.max(m(10) - m(3)).max(m(6) - m(4));
+    let highest = m(2).min(m(10)).min(m(6));
+    balanced && lowest <= highest
+}
+
+impl Game for Wheel {
+    type Move = Move;
+    /// Each pile's values bottom up (4 bits a card, 8 cards a pile), then the stock's
+    /// position and whether the first deal is still open.
+    type Key = [u64; 7];
+
+    const NAME: &'static str = "wheel";
+    const SUMMARY: &'static str =
+        "The Wheel (Cadogan): three pip cards summing to 18, crowned by a court card, from a cushion of twelve";
+    const PACKS: usize = 2;
+    const OPTIONS: &'static [VariantOption] = &[VariantOption {
+        name: "deal-any-time",
+        help: "a deal may be made at any time, not only when no combination can be made",
+        kind: OptionKind::Flag,
+    }];
+
+    /// Sets the aces aside, then deals twelve cards to the cushion; the rest is the stock.
+    /// Tests may deal a reduced pack: any deal with as many cards of each pip value as of every
+    /// other, and three court cards to every three pip cards.
+    fn deal(options: &OptionValues, order: &[Card]) -> Result<Self, String> {
+        let cards: Vec<Card> = order.iter().copied().filter(|c| c.rank() != ACE).collect();
+        let mut counts = [0usize; COURT as usize + 1];
+        for &card in &cards {
+            counts[value(card) as usize] += 1;
+        }
+        let copies = counts[2];
+        if copies == 0
+            || cards.len() > CARDS_MAX
+            || (2..=10).any(|v| counts[v] != copies)
+            || counts[COURT as usize] != 3 * copies
+        {
+            return Err(format!(
+                "the Wheel needs as many cards of each value 2-10 as of every other, and three \
+                 court cards to every three pip cards (two packs: 8 of each value, 24 court \
+                 cards); this deal has {} without its aces",
+                cards.len()
+            ));
+        }
+        let mut game = Wheel {
+            order: [Card::new(Suit::CLUBS, 2); CARDS_MAX],
+            len: cards.len() as u8,
+            next: 0,
+            first_deal: true,
+            piles: [[Card::new(Suit::CLUBS, 2); PILE_MAX]; CUSHION],
+            heights: [0; CUSHION],
+            circle: [0; COURT as usize + 1],
+            copies: copies as u8,
+            deal_any_time: options.flag("deal-any-time"),
+        };
+        game.order[..cards.len()].copy_from_slice(&cards);
+        for pile in 0..CUSHION {
+            game.deal_next(pile);
+        }
+        Ok(game)
+    }
+
+    fn legal_moves(&self, moves: &mut Vec<Move>) {
+        self.generate(moves, |_| true);
+    }
+
+    /// The legal moves less the combinations after which the pip cards left can no longer be
+    /// split into the triples of a won game (`can_be_completed`).
+    fn search_moves(&self, moves: &mut Vec<Move>) {
+        let left = self.remaining();
+        self.generate(moves, |triple| {
+            let mut after = left;
+            for &v in triple {
+                after[v as usize] -= 1;
+            }
+            can_be_completed(&after)
+        });
+    }
+
+    /// Cards in the circle, less the cards buried under others on the cushion: a buried card
+    /// waits for every card above it.
+    fn heuristic(&self) -> i32 {
+        let in_circle: i32 = self.circle.iter().map(|&n| i32::from(n)).sum();
+        let buried: i32 = self
+            .heights
+            .iter()
+            .map(|&h| i32::from(h.saturating_sub(1)))
+            .sum();
+        4 * in_circle - buried
+    }
+
+    fn safe_move(&self) -> Option<Move> {
+        None
+    }
+
+    fn play(&self, mv: Move) -> Self {
+        let mut next = *self;
+        match mv {
+            Move::Deal => {
+                next.first_deal = false;
+                for pile in 0..CUSHION {
+                    next.deal_next(pile);
+                }
+            }
+            Move::Combine { pips, court } => {
+                let mut vacated = [pips[0], pips[1], pips[2], court];
+                for &pile in &vacated {
+                    let card = next.top(pile as usize).expect("an available card");
+                    next.circle[value(card) as usize] += 1;
+                    next.heights[pile as usize] -= 1;
+                }
+                if next.first_deal {
+                    vacated.sort_unstable();
+                    for pile in vacated {
+                        next.deal_next(pile as usize);
+                    }
+                }
+            }
+        }
+        next
+    }
+
+    fn is_won(&self) -> bool {
+        self.next == self.len && self.heights.iter().all(|&h| h == 0)
+    }
+
+    /// Values only: suits decide no move, so deals that differ only in suits are one position.
+    /// Once the stock is out, no deal will tell the positions apart, so the piles are sorted.
+    fn key(&self) -> [u64; 7] {
+        let mut piles = [0u32; CUSHION];
+        for (pile, word) in piles.iter_mut().enumerate() {
+            for slot in 0..self.heights[pile] as usize {
+                *word |= u32::from(value(self.piles[pile][slot])) << (4 * slot);
+            }
+        }
+        if self.stock_len() == 0 {
+            piles.sort_unstable();
+        }
+        let mut key = KeyWriter::<7>::new();
+        for word in piles {
+            key.push(u64::from(word), 4 * PILE_MAX);
+        }
+        key.push(u64::from(self.next), 7);
+        key.push(u64::from(self.first_deal), 1);
+        key.finish()
+    }
+
+    /// Every card replaced by one card of its value (clubs for pips, the jack of clubs for a
+    /// court card), the unused pile slots cleared, and, once the stock is out, the piles
+    /// sorted.
+    fn canonical(&self) -> Self {
+        let plain = |card: Card| Card::new(Suit::CLUBS, value(card));
+        let mut canonical = *self;
+        for card in canonical.order.iter_mut() {
+            *card = plain(*card);
+        }
+        for pile in 0..CUSHION {
+            for slot in 0..PILE_MAX {
+                canonical.piles[pile][slot] = if slot < self.heights[pile] as usize {
+                    plain(self.piles[pile][slot])
+                } else {
+                    Card::new(Suit::CLUBS, 2)
+                };
+            }
+        }
+        if self.stock_len() == 0 {
+            let mut piles: Vec<([Card; PILE_MAX], u8)> = canonical
+                .piles
+                .iter()
+                .copied()
+                .zip(canonical.heights)
+                .collect();
+            piles.sort_by_key(|(cards, height)| (*height, cards.map(value)));
+            for (pile, (cards, height)) in piles.into_iter().enumerate() {
+                canonical.piles[pile] = cards;
+                canonical.heights[pile] = height;
+            }
+        }
+        canonical
+    }
+
+    /// `2H(1) 7S(5) 9D(12) KC(3)`: each card with its cushion position (1-12), the pip cards
+    /// in ascending value, the court card last; or `deal`.
+    fn move_text(&self, mv: Move) -> String {
+        match mv {
+            Move::Combine { pips, court } => pips
+                .iter()
+                .chain(std::iter::once(&court))
+                .map(|&p| format!("{}({})", self.top(p as usize).expect("a card"), p + 1))
+                .collect::<Vec<_>>()
+                .join(" "),
+            Move::Deal => "deal".to_string(),
+        }
+    }
+
+    fn layout(&self) -> String {
+        let packets = self.circle[COURT as usize];
+        let mut out = format!(
+            "circle: {packets} crowned packet{}\n",
+            if packets == 1 { "" } else { "s" }
+        );
+        for pile in 0..CUSHION {
+            out += &format!(
+                "cushion {:>2} (bottom up): {}\n",
+                pile + 1,
+                self.pile_text(pile)
+            );
+        }
+        out += &format!(
+            "stock: {} cards{}{}\n",
+            self.stock_len(),
+            if self.stock_len() > 0 {
+                format!(", next {}", self.order[self.next as usize])
+            } else {
+                String::new()
+            },
+            if self.first_deal {
+                " (first deal: vacated positions are refilled)"
+            } else {
+                ""
+            }
+        );
+        out
+    }
+}

@@ -1,0 +1,240 @@
+//! The Wheel: a test per rule (moves that must be offered and moves that must be refused),
+//! pinned move-path counts, the pruning's arithmetic, and the solver against the brute-force
+//! oracle on reduced packs.
+
+mod common;
+
+use common::{
+    agrees_with_brute_force_on_all, assert_moves, cards, legal_texts, options, play, reduced_deal,
+    solve_checked,
+};
+use patience::card::{fresh_packs, Card, Suit};
+use patience::deal::shuffled;
+use patience::game::Game;
+use patience::games::wheel::{can_be_completed, Wheel};
+use patience::oracle::perft;
+use patience::solver::{Budget, Order, Verdict};
+
+/// A two-pack deal that starts with the cards of `text` (twelve for the cushion, then the
+/// stock) and goes on with the rest of the two packs in their fresh order.
+fn starting(text: &str, deal_any_time: bool) -> Wheel {
+    let mut order = cards(text);
+    let mut rest = fresh_packs(2);
+    for card in &order {
+        let at = rest
+            .iter()
+            .position(|c| c == card)
+            .expect("at most two of a card");
+        rest.remove(at);
+    }
+    order.extend(rest);
+    Wheel::deal(
+        &options::<Wheel>(&[("deal-any-time", deal_any_time as u32)]),
+        &order,
+    )
+    .unwrap()
+}
+
+/// Every value 2-10 on the cushion, and a court card.
+const CUSHION: &str = "2H 6S TD KC 4C 4D 9H 5S 3C 8D 7H 7S";
+
+#[test]
+fn three_different_pip_values_summing_to_eighteen_are_crowned_by_a_court_card() {
+    let position = starting(CUSHION, false);
+    assert_moves(
+        &position,
+        &["2H(1) 6S(2) TD(3) KC(4)", "3C(9) 7H(11) 8D(10) KC(4)"],
+        &["deal"],
+    );
+    let moves = legal_texts(&position);
+    // 4 + 4 + 10 = 18, but two cards of one value never make a combination; nor do sums
+    // other than 18 (2 + 6 + 9).
+    assert!(
+        !moves
+            .iter()
+            .any(|m| m.contains("4C(5)") && m.contains("4D(6)")),
+        "{moves:?}"
+    );
+    assert!(
+        !moves
+            .iter()
+            .any(|m| m.contains("2H(1)") && m.contains("6S(2)") && m.contains("9H(7)")),
+        "{moves:?}"
+    );
+    // Every move takes exactly three pip cards and the one court card.
+    assert!(moves.iter().all(|m| m.ends_with("KC(4)")), "{moves:?}");
+}
+
+#[test]
+fn without_a_court_card_no_combination_is_made_and_the_deal_follows() {
+    let position = starting("2H 6S TD 4C 4D 9H 5S 3C 8D 7H 7S 2C", false);
+    assert_eq!(legal_texts(&position), ["deal"]);
+}
+
+#[test]
+fn the_first_deal_refills_vacated_positions_at_once_in_order() {
+    let position = play(
+        &starting(&format!("{CUSHION} QS 3H JD 5C"), false),
+        "2H(1) 6S(2) TD(3) KC(4)",
+    );
+    let text = position.layout();
+    for (pile, card) in [(1, "QS"), (2, "3H"), (3, "JD"), (4, "5C")] {
+        assert!(
+            text.contains(&format!("cushion {pile:>2} (bottom up): {card}\n")),
+            "{text}"
+        );
+    }
+    assert!(text.contains("circle: 1 crowned packet\n"), "{text}");
+    assert!(text.contains("stock: 80 cards, next"), "{text}");
+}
+
+/// No court card in the first twelve; the second deal covers them one by one.
+const TWO_DEALS: &str = "2H 6S TD 4C 4D 9H 5S 3C 8D 7H 7S 2C \
+                         KC 3D 7C 8C 5C QD 9C 2D 6C TC 4H 5D";
+
+#[test]
+fn a_deal_covers_every_position_in_order_and_only_top_cards_are_available() {
+    let position = play(&starting(TWO_DEALS, false), "deal");
+    let text = position.layout();
+    assert!(text.contains("cushion  1 (bottom up): 2H KC\n"), "{text}");
+    assert!(text.contains("cushion 12 (bottom up): 2C 5D\n"), "{text}");
+    assert!(text.contains("stock: 72 cards"), "{text}");
+    assert_moves(
+        &position,
+        &["2D(8) 6C(9) TC(10) KC(1)", "3D(2) 7C(3) 8C(4) QD(6)"],
+        // The 6S and the 9H lie under the 3D and the 9C.
+        &[
+            "2D(8) 6S(2) TC(10) KC(1)",
+            "2D(8) 7C(3) 9H(7) KC(1)",
+            "deal",
+        ],
+    );
+}
+
+#[test]
+fn after_the_first_deal_vacated_positions_are_not_refilled() {
+    let dealt = play(&starting(TWO_DEALS, false), "deal");
+    let position = play(&dealt, "2D(8) 6C(9) TC(10) KC(1)");
+    let text = position.layout();
+    for (pile, cards) in [(1, "2H"), (8, "3C"), (9, "8D"), (10, "7H")] {
+        assert!(
+            text.contains(&format!("cushion {pile:>2} (bottom up): {cards}\n")),
+            "{text}"
+        );
+    }
+    assert!(text.contains("stock: 72 cards"), "{text}");
+}
+
+#[test]
+fn a_deal_is_refused_while_a_combination_can_be_made_unless_deal_any_time() {
+    assert!(!legal_texts(&starting(CUSHION, false)).contains(&"deal".to_string()));
+    let any_time = starting(CUSHION, true);
+    assert_moves(&any_time, &["deal", "2H(1) 6S(2) TD(3) KC(4)"], &[]);
+    // A deal is one move: it lays all twelve cards before anything else may be played.
+    let dealt = play(&any_time, "deal");
+    assert!(dealt.layout().contains("stock: 72 cards"));
+}
+
+#[test]
+fn the_last_deal_may_be_short_and_there_is_no_redeal() {
+    // Two suits of one pack (a reduced deal): 18 pip cards, 6 court cards.
+    let order = cards("2C 6C TC KC 3C 4C 5C 7C 8C 9C 2D 3D 4D 5D 6D 7D 8D 9D TD JC QC JD QD KD");
+    let start = Wheel::deal(&options::<Wheel>(&[]), &order).unwrap();
+    let refilled = play(&start, "2C(1) 6C(2) TC(3) KC(4)");
+    assert_eq!(legal_texts(&refilled), ["deal"]);
+    let dealt = play(&refilled, "deal");
+    let text = dealt.layout();
+    assert!(text.contains("cushion  8 (bottom up): 7C KD\n"), "{text}");
+    assert!(text.contains("cushion  9 (bottom up): 8C\n"), "{text}");
+    assert!(text.contains("stock: 0 cards"), "{text}");
+    assert!(!legal_texts(&dealt).contains(&"deal".to_string()));
+}
+
+#[test]
+fn the_aces_are_set_aside_and_a_wrong_pack_is_refused() {
+    let position = Wheel::deal(&options::<Wheel>(&[]), &shuffled(7, 2)).unwrap();
+    assert!(!position.layout().contains('A'), "{}", position.layout());
+    let error = Wheel::deal(&options::<Wheel>(&[]), &cards("2C 3C 4C KC")).unwrap_err();
+    assert!(error.contains("as many cards of each value"), "{error}");
+}
+
+#[test]
+fn a_won_game_takes_only_the_six_triples_the_counts_allow() {
+    let full = [0, 0, 8, 8, 8, 8, 8, 8, 8, 8, 8];
+    assert!(can_be_completed(&full));
+    let after = |triples: &[[usize; 3]]| {
+        let mut left = full;
+        for triple in triples {
+            for &v in triple {
+                left[v] -= 1;
+            }
+        }
+        can_be_completed(&left)
+    };
+    assert!(after(&[[2, 6, 10], [2, 7, 9], [3, 7, 8]]));
+    assert!(!after(&[[3, 6, 9]]), "3-6-9 is never taken in a won game");
+    assert!(!after(&[[5, 6, 7]]), "5-6-7 is never taken in a won game");
+    // 2-6-10, 3-7-8 and 4-5-9 are taken s times each, the other three 8 - s times: five
+    // 2-6-10s and four 2-7-9s cannot both happen.
+    let mut too_many = vec![[2, 6, 10]; 5];
+    too_many.extend([[2, 7, 9]; 4]);
+    assert!(!after(&too_many));
+    assert!(after(&[[0, 0, 0]; 0]));
+}
+
+#[test]
+fn move_path_counts_are_pinned() {
+    let standard = Wheel::deal(&options::<Wheel>(&[]), &shuffled(1, 2)).unwrap();
+    let counts: Vec<u64> = (1..=4).map(|d| perft(&standard, d)).collect();
+    assert_eq!(counts, [13, 13, 390, 6270]);
+    let any_time =
+        Wheel::deal(&options::<Wheel>(&[("deal-any-time", 1)]), &shuffled(2, 2)).unwrap();
+    let counts: Vec<u64> = (1..=4).map(|d| perft(&any_time, d)).collect();
+    assert_eq!(counts, [11, 31, 612, 7530]);
+}
+
+#[test]
+fn whole_deals_are_won_or_proven_lost_and_the_wins_replay() {
+    let deal = |seed, deal_any_time: bool| {
+        Wheel::deal(
+            &options::<Wheel>(&[("deal-any-time", deal_any_time as u32)]),
+            &shuffled(seed, 2),
+        )
+        .unwrap()
+    };
+    for seed in [1, 3, 6] {
+        let outcome = solve_checked(&deal(seed, false), Order::Portfolio, Budget::default());
+        assert_eq!(outcome.verdict, Verdict::Won, "seed {seed}");
+    }
+    // Seed 2 is lost when a deal must wait until no combination is left, won when it may
+    // come at any time.
+    let strict = solve_checked(&deal(2, false), Order::Portfolio, Budget::default());
+    assert_eq!(strict.verdict, Verdict::Lost);
+    let any_time = solve_checked(&deal(2, true), Order::Portfolio, Budget::default());
+    assert_eq!(any_time.verdict, Verdict::Won);
+}
+
+/// Two or three whole suits of one pack (18 or 27 pip cards): small enough for the oracle,
+/// and both verdicts occur.
+fn reduced_position(seed: u64) -> Wheel {
+    let suits: &[Suit] = match seed % 4 {
+        0 => &[Suit::CLUBS, Suit::HEARTS],
+        1 => &[Suit::DIAMONDS, Suit::SPADES, Suit::HEARTS],
+        2 => &[Suit::CLUBS, Suit::DIAMONDS, Suit::SPADES],
+        _ => &[Suit::HEARTS, Suit::SPADES],
+    };
+    let order: Vec<Card> = reduced_deal(seed, suits);
+    let deal_any_time = seed % 5 == 0;
+    Wheel::deal(
+        &options::<Wheel>(&[("deal-any-time", deal_any_time as u32)]),
+        &order,
+    )
+    .unwrap()
+}
+
+#[test]
+fn the_solver_agrees_with_brute_force_on_reduced_deals() {
+    agrees_with_brute_force_on_all(
+        (0..200u64).map(|seed| (format!("seed {seed}"), reduced_position(seed))),
+    );
+}
