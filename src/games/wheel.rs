@@ -52,6 +52,9 @@ pub struct Wheel {
     /// Variant: a deal may be made whenever the stock has cards, not only when no combination
     /// can be made.
     deal_any_time: bool,
+    /// Bit `p` is set when the twelve cards `order[p..p + 12]`, dealt as a whole deal, leave
+    /// only combinations that no won game takes (see `doomed_deal`).
+    doomed_deals: u128,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -161,9 +164,36 @@ impl Wheel {
         }
     }
 
+    /// Whether a whole deal still to come leaves only combinations no won game takes. Under
+    /// the standard rules every later deal starts at `next`, `next + 12`, ... and covers every
+    /// position, so the cushion's top cards just after it are exactly its twelve cards,
+    /// whatever happened before; the player must then make one of those combinations.
+    fn doomed_ahead(&self) -> bool {
+        if self.first_deal || self.deal_any_time {
+            return false;
+        }
+        (self.next as usize..)
+            .step_by(CUSHION)
+            .take_while(|&p| p + CUSHION <= self.len as usize)
+            .any(|p| self.doomed_deals >> p & 1 == 1)
+    }
+
     fn pile_text(&self, pile: usize) -> String {
         format_stack(&self.piles[pile][..self.heights[pile] as usize])
     }
+}
+
+/// Whether twelve cards, the only available cards, allow a combination and only of the two
+/// triples no won game takes (3-6-9 and 5-6-7; see `can_be_completed`).
+fn doomed_deal(cards: &[Card]) -> bool {
+    let mut present = [false; COURT as usize + 1];
+    for &card in cards {
+        present[value(card) as usize] = true;
+    }
+    let possible = |t: &&[u8; 3]| present[COURT as usize] && t.iter().all(|&v| present[v as usize]);
+    let mut possible_triples = TRIPLES.iter().filter(possible).peekable();
+    possible_triples.peek().is_some()
+        && possible_triples.all(|t| *t == [3, 6, 9] || *t == [5, 6, 7])
 }
 
 /// Whether the pip cards left (`left[v]` of each value `v`) can still be split into triples
@@ -232,7 +262,13 @@ impl Game for Wheel {
             circle: [0; COURT as usize + 1],
             copies: copies as u8,
             deal_any_time: options.flag("deal-any-time"),
+            doomed_deals: 0,
         };
+        for p in 0..cards.len().saturating_sub(CUSHION - 1) {
+            if doomed_deal(&cards[p..p + CUSHION]) {
+                game.doomed_deals |= 1 << p;
+            }
+        }
         game.order[..cards.len()].copy_from_slice(&cards);
         for pile in 0..CUSHION {
             game.deal_next(pile);
@@ -245,8 +281,12 @@ impl Game for Wheel {
     }
 
     /// The legal moves less the combinations after which the pip cards left can no longer be
-    /// split into the triples of a won game (`can_be_completed`).
+    /// split into the triples of a won game (`can_be_completed`); none at all when a deal to
+    /// come is doomed (`doomed_ahead`). Proofs in `docs/rules/wheel.md`.
     fn search_moves(&self, moves: &mut Vec<Move>) {
+        if self.doomed_ahead() {
+            return;
+        }
         let left = self.remaining();
         self.generate(moves, |triple| {
             let mut after = left;
