@@ -238,3 +238,20 @@ fn the_solver_agrees_with_brute_force_on_reduced_deals() {
         (0..200u64).map(|seed| (format!("seed {seed}"), reduced_position(seed))),
     );
 }
+
+#[test]
+fn a_deal_that_leaves_only_three_six_nine_dooms_the_game_before_it_comes() {
+    // Clubs, diamonds and hearts. No court card in the first two deals, so each is followed
+    // by the next; the third brings 3, 6 and 9 with every court card, and 3-6-9 is never
+    // part of a won game.
+    let order = cards(
+        "2C 2D 2H 4C 4D 4H 7C 7D 7H 8C 8D 8H \
+         TC TD TH 5C 5D 5H 3C 6C 9C 3D 6D 9D \
+         3H 6H 9H JC QC KC JD QD KD JH QH KH",
+    );
+    let position = Wheel::deal(&options::<Wheel>(&[]), &order).unwrap();
+    assert!(!common::agrees_with_brute_force(&position, "doomed"));
+    // The deal, then the second deal's position, where the doomed third deal is seen ahead.
+    let outcome = solve_checked(&position, Order::DepthFirst, Budget::default());
+    assert_eq!(outcome.nodes, 2);
+}
