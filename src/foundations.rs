@@ -1,5 +1,6 @@
-//! Four foundations, one per suit, each built up in suit from a base rank (the ace in most
-//! games), wrapping from king to ace, thirteen cards each.
+//! Foundations built up from a base rank (the ace in most games), wrapping from king to ace,
+//! thirteen cards each: one per suit built in suit (`SuitFoundations`), or any number built in
+//! alternate colours regardless of suit (`AlternateFoundations`).
 
 use crate::card::{Card, Rank, Suit, KING};
 
@@ -29,7 +30,7 @@ impl SuitFoundations {
 
     /// How far `rank` lies above the base, counting up with the wrap: the base is 0.
     pub fn offset(&self, rank: Rank) -> u8 {
-        (rank + KING - self.base) % KING
+        offset_above(self.base, rank)
     }
 
     /// Whether `card` is the next card its suit's foundation takes.
@@ -58,15 +59,7 @@ impl SuitFoundations {
     /// must be moved elsewhere first. The games' heuristics count these in their stacks that
     /// are not built in order (a waste, a post, a pile built regardless of suit).
     pub fn inversions(&self, stack: impl Iterator<Item = Card>, slack: u8) -> i32 {
-        let mut above = [0i32; KING as usize];
-        let mut count = 0;
-        for card in stack {
-            let offset = self.offset(card.rank()) as usize;
-            let later = (offset + slack as usize + 1).min(KING as usize);
-            count += above[later..].iter().sum::<i32>();
-            above[offset] += 1;
-        }
-        count
+        inversions(stack.map(|card| self.offset(card.rank())), slack)
     }
 
     pub fn cards_home(&self) -> u32 {
@@ -85,6 +78,132 @@ impl SuitFoundations {
                 self.top(suit)
                     .map_or(format!("-{}", suit.letter()), |c| c.to_string())
             })
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+/// The pairs of a stack's cards (given by their offsets above the base, top card first) where
+/// the upper card comes more than `slack` steps later than the one beneath: see
+/// `SuitFoundations::inversions`.
+pub fn inversions(offsets: impl Iterator<Item = u8>, slack: u8) -> i32 {
+    let mut above = [0i32; KING as usize];
+    let mut count = 0;
+    for offset in offsets {
+        let later = (offset as usize + slack as usize + 1).min(KING as usize);
+        count += above[later..].iter().sum::<i32>();
+        above[offset as usize] += 1;
+    }
+    count
+}
+
+/// How far `rank` lies above `base`, counting up with the wrap: the base is 0.
+fn offset_above(base: Rank, rank: Rank) -> u8 {
+    (rank + KING - base) % KING
+}
+
+/// Foundations built up in alternate colours regardless of suit, each started by a card of the
+/// base rank in the next empty place (Terrace's eight). Only colour and count matter to what a
+/// foundation takes next, so two foundations with equal `state` are interchangeable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct AlternateFoundations<const N: usize> {
+    /// Each foundation's top card, in the order they were started.
+    tops: [Option<Card>; N],
+    /// How many foundations the deal holds cards for (13 cards each).
+    len: u8,
+    base: Rank,
+}
+
+impl<const N: usize> AlternateFoundations<N> {
+    pub fn new(base: Rank, len: usize) -> Self {
+        assert!(len <= N);
+        AlternateFoundations {
+            tops: [None; N],
+            len: len as u8,
+            base,
+        }
+    }
+
+    pub fn base(&self) -> Rank {
+        self.base
+    }
+
+    /// How many foundations the deal makes (13 cards each).
+    pub fn places(&self) -> usize {
+        self.len as usize
+    }
+
+    /// How far `rank` lies above the base, counting up with the wrap: the base is 0.
+    pub fn offset(&self, rank: Rank) -> u8 {
+        offset_above(self.base, rank)
+    }
+
+    pub fn top(&self, index: usize) -> Option<Card> {
+        self.tops[index]
+    }
+
+    /// Cards on foundation `index`.
+    pub fn count(&self, index: usize) -> u8 {
+        self.tops[index].map_or(0, |top| offset_above(self.base, top.rank()) + 1)
+    }
+
+    /// What decides the foundation's future: its count and its top card's colour (5 bits).
+    pub fn state(&self, index: usize) -> u8 {
+        self.count(index) << 1 | self.tops[index].is_some_and(|c| c.is_red()) as u8
+    }
+
+    /// Whether foundation `index` takes `card` next: the next rank in the other colour, or a
+    /// base card when it is the first empty foundation.
+    pub fn accepts(&self, index: usize, card: Card) -> bool {
+        match self.tops[index] {
+            None => card.rank() == self.base && self.first_empty() == Some(index),
+            Some(top) => {
+                self.count(index) < KING
+                    && offset_above(self.base, card.rank()) == self.count(index)
+                    && card.is_red() != top.is_red()
+            }
+        }
+    }
+
+    fn first_empty(&self) -> Option<usize> {
+        self.tops[..self.places()].iter().position(Option::is_none)
+    }
+
+    /// The foundations that take `card` next.
+    pub fn takers(&self, card: Card) -> impl Iterator<Item = usize> + '_ {
+        (0..self.places()).filter(move |&i| self.accepts(i, card))
+    }
+
+    pub fn add(&mut self, index: usize, card: Card) {
+        debug_assert!(self.accepts(index, card));
+        self.tops[index] = Some(card);
+    }
+
+    pub fn cards_home(&self) -> u32 {
+        (0..self.places()).map(|i| self.count(i) as u32).sum()
+    }
+
+    pub fn is_complete(&self) -> bool {
+        (0..self.places()).all(|i| self.count(i) == KING)
+    }
+
+    /// The foundations with their top cards replaced by `representative(top)` and put in order
+    /// of `state`: one value for all positions that differ only in suits and foundation order.
+    pub fn canonical(&self, representative: impl Fn(Card) -> Card) -> Self {
+        let mut canonical = *self;
+        let tops = &mut canonical.tops[..self.places()];
+        for top in tops.iter_mut() {
+            *top = top.map(&representative);
+        }
+        tops.sort_by_key(|top| top.map(|c| (offset_above(self.base, c.rank()), c.is_red())));
+        canonical
+    }
+
+    /// The foundations in a line, e.g. `5H 7C -- --` (`--` for one not started).
+    pub fn describe(&self) -> String {
+        self.tops[..self.places()]
+            .iter()
+            .map(|top| top.map_or("--".to_string(), |c| c.to_string()))
             .collect::<Vec<_>>()
             .join(" ")
     }
@@ -130,5 +249,33 @@ mod tests {
         let nines_up = SuitFoundations::new(9);
         assert_eq!(nines_up.inversions(stack("AS 9D"), 4), 1);
         assert_eq!(nines_up.inversions(stack("9D AS"), 4), 0);
+    }
+
+    #[test]
+    fn alternate_foundations_start_in_order_and_alternate_colours_with_the_wrap() {
+        let mut f = AlternateFoundations::<8>::new(12, 3);
+        assert!(f.accepts(0, card("QS")) && !f.accepts(1, card("QS")) && !f.accepts(0, card("KH")));
+        f.add(0, card("QS"));
+        assert!(
+            f.accepts(1, card("QD")),
+            "the next base card goes to the next place"
+        );
+        assert!(
+            f.accepts(0, card("KH")) && !f.accepts(0, card("KC")),
+            "the other colour"
+        );
+        f.add(0, card("KD"));
+        assert!(
+            f.accepts(0, card("AC")) && !f.accepts(0, card("2C")),
+            "the king wraps to the ace"
+        );
+        assert_eq!(f.takers(card("AS")).collect::<Vec<_>>(), [0]);
+        assert_eq!((f.count(0), f.state(0), f.cards_home()), (2, 5, 2));
+        assert_eq!(f.describe(), "KD -- --");
+        let mut full = AlternateFoundations::<8>::new(1, 1);
+        for (rank, suit) in (1..=13).zip([Suit::SPADES, Suit::HEARTS].into_iter().cycle()) {
+            full.add(0, Card::new(suit, rank));
+        }
+        assert!(full.is_complete() && !full.accepts(0, card("AH")));
     }
 }

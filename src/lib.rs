@@ -1,6 +1,7 @@
 //! `patience`: exhaustive solvers for historical patience games, with replayable solutions and
 //! exact odds over seeded deals.
 
+pub mod alternate_pile;
 pub mod app;
 pub mod batch;
 pub mod card;

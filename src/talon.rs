@@ -99,6 +99,12 @@ impl<const N: usize> Talon<N> {
         self.cards[index as usize]
     }
 
+    /// Which cards are still there and where the stock begins: with the stock as dealt fixed,
+    /// this pair identifies the stock and the waste (a game's key packs it).
+    pub fn state(&self) -> (u128, u8) {
+        (self.present, self.split)
+    }
+
     /// The waste, bottom card first (`.rev()` for top first).
     pub fn waste(&self) -> impl DoubleEndedIterator<Item = Card> + '_ {
         let bits = self.waste_bits();

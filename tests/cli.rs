@@ -462,6 +462,10 @@ fn every_game_is_listed_and_solves_deals_the_checker_accepts() {
         "--no-wrap",
         "wheel",
         "--deal-any-time",
+        "terrace",
+        "--terrace-cards N (1..13, default 13)",
+        "--no-terrace-preference",
+        "--fill-from-talon",
         "freecell",
     ] {
         assert!(
@@ -471,13 +475,22 @@ fn every_game_is_listed_and_solves_deals_the_checker_accepts() {
     }
     let dir = scratch("games");
     let hoffmann = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/gate-hoffmann.txt");
-    let cases: [&[&str]; 6] = [
+    let cases: [&[&str]; 8] = [
         &["gate", "--deal", hoffmann],
         &["gate", "--bars", "3", "--seed", "5"],
         &["sedgewick", "--seed", "3"],
         &["sedgewick", "--no-wrap", "--seed", "5"],
         &["wheel", "--seed", "1"],
         &["wheel", "--deal-any-time", "--seed", "2"],
+        &["terrace", "--seed", "16"],
+        &[
+            "terrace",
+            "--terrace-cards",
+            "11",
+            "--fill-from-talon",
+            "--seed",
+            "26",
+        ],
     ];
     for (i, case) in cases.iter().enumerate() {
         let mut args = vec!["solve"];

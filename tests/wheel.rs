@@ -6,7 +6,7 @@ mod common;
 
 use common::{
     agrees_with_brute_force_on_all, assert_moves, cards, legal_texts, options, play, reduced_deal,
-    solve_checked,
+    solve_checked, two_pack_deal_starting,
 };
 use patience::card::{fresh_packs, Card, Suit};
 use patience::deal::shuffled;
@@ -18,19 +18,9 @@ use patience::solver::{Budget, Order, Verdict};
 /// A two-pack deal that starts with the cards of `text` (twelve for the cushion, then the
 /// stock) and goes on with the rest of the two packs in their fresh order.
 fn starting(text: &str, deal_any_time: bool) -> Wheel {
-    let mut order = cards(text);
-    let mut rest = fresh_packs(2);
-    for card in &order {
-        let at = rest
-            .iter()
-            .position(|c| c == card)
-            .expect("at most two of a card");
-        rest.remove(at);
-    }
-    order.extend(rest);
     Wheel::deal(
         &options::<Wheel>(&[("deal-any-time", deal_any_time as u32)]),
-        &order,
+        &two_pack_deal_starting(text),
     )
     .unwrap()
 }

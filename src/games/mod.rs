@@ -4,6 +4,7 @@
 pub mod freecell;
 pub mod gate;
 pub mod sedgewick;
+pub mod terrace;
 pub mod wheel;
 
 use crate::card::Card;
@@ -111,10 +112,11 @@ static FREECELL: Entry<freecell::FreeCell> = Entry(PhantomData);
 static GATE: Entry<gate::Gate> = Entry(PhantomData);
 static SEDGEWICK: Entry<sedgewick::Sedgewick> = Entry(PhantomData);
 static WHEEL: Entry<wheel::Wheel> = Entry(PhantomData);
+static TERRACE: Entry<terrace::Terrace> = Entry(PhantomData);
 
 /// Every game, in the order `patience games` lists them.
-pub fn all() -> [&'static dyn GameEntry; 4] {
-    [&GATE, &SEDGEWICK, &WHEEL, &FREECELL]
+pub fn all() -> [&'static dyn GameEntry; 5] {
+    [&GATE, &SEDGEWICK, &WHEEL, &TERRACE, &FREECELL]
 }
 
 pub fn find(name: &str) -> Option<&'static dyn GameEntry> {

@@ -41,6 +41,22 @@ pub fn deal_starting(text: &str) -> Vec<Card> {
     order
 }
 
+/// A two-pack deal that starts with the cards of `text` and goes on with the rest of the two
+/// packs in their fresh order.
+pub fn two_pack_deal_starting(text: &str) -> Vec<Card> {
+    let mut order = cards(text);
+    let mut rest = patience::card::fresh_packs(2);
+    for card in &order {
+        let at = rest
+            .iter()
+            .position(|c| c == card)
+            .expect("at most two of a card");
+        rest.remove(at);
+    }
+    order.extend(rest);
+    order
+}
+
 /// The text of every legal move.
 pub fn legal_texts<G: Game>(position: &G) -> Vec<String> {
     let mut moves = Vec::new();

@@ -1,0 +1,143 @@
+//! A pile built down in alternate colours one card at a time on whatever card was laid first
+//! (Terrace's valley). Every card above the bottom one is one rank lower than the card beneath
+//! it, wrapping from ace to king, and of the other colour, so the pile is its bottom card, its
+//! height and one bit per card for which suit of its colour it is: 18 bytes whatever its
+//! height, and no heap.
+
+use crate::card::{Card, Suit, KING};
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct AlternatePile {
+    len: u8,
+    bottom: u8,
+    /// Bit `i`: the card at height `i` (0 the bottom) is a heart or a spade rather than a
+    /// diamond or a club. Two packs hold 104 cards, so a pile never outgrows 128 bits.
+    suits: u128,
+}
+
+/// Whether the suit is the first (`false`) or second (`true`) of its colour.
+fn high_suit(suit: Suit) -> bool {
+    suit == Suit::HEARTS || suit == Suit::SPADES
+}
+
+impl AlternatePile {
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The card at `height` (0 the bottom).
+    pub fn card(&self, height: usize) -> Card {
+        debug_assert!(height < self.len());
+        let bottom = Card::from_index(self.bottom as usize);
+        let rank = (bottom.rank() as usize + KING as usize * 8 - 1 - height) % KING as usize + 1;
+        let red = bottom.is_red() != (height % 2 == 1);
+        let high = self.suits >> height & 1 == 1;
+        let suit = match (red, high) {
+            (false, false) => Suit::CLUBS,
+            (false, true) => Suit::SPADES,
+            (true, false) => Suit::DIAMONDS,
+            (true, true) => Suit::HEARTS,
+        };
+        Card::new(suit, rank as u8)
+    }
+
+    pub fn top(&self) -> Option<Card> {
+        (self.len > 0).then(|| self.card(self.len() - 1))
+    }
+
+    /// Whether `card` may go on the pile: any card on an empty pile (the game says when),
+    /// otherwise one rank lower than the top, wrapping (a king on an ace), the other colour.
+    pub fn takes(&self, card: Card) -> bool {
+        self.top()
+            .is_none_or(|top| card.rank() % KING + 1 == top.rank() && card.is_red() != top.is_red())
+    }
+
+    pub fn push(&mut self, card: Card) {
+        debug_assert!(self.takes(card));
+        if self.len == 0 {
+            self.bottom = card.index() as u8;
+        }
+        self.suits |= u128::from(high_suit(card.suit())) << self.len;
+        self.len += 1;
+    }
+
+    pub fn pop(&mut self) -> Card {
+        let card = self.top().expect("a card to take");
+        self.len -= 1;
+        self.suits &= !(1u128 << self.len);
+        if self.len == 0 {
+            self.bottom = 0;
+        }
+        card
+    }
+
+    /// The cards, bottom first.
+    pub fn cards(&self) -> impl Iterator<Item = Card> + '_ {
+        (0..self.len()).map(|h| self.card(h))
+    }
+
+    /// What decides the pile's future when suits do not matter: its height and its bottom
+    /// card's rank and colour (12 bits).
+    pub fn shape(&self) -> u16 {
+        if self.len == 0 {
+            return 0;
+        }
+        let bottom = Card::from_index(self.bottom as usize);
+        u16::from(self.len) << 5 | u16::from(bottom.rank()) << 1 | u16::from(bottom.is_red())
+    }
+
+    /// The pile with every card replaced by the first suit of its colour.
+    pub fn without_suits(&self) -> AlternatePile {
+        let mut plain = AlternatePile::default();
+        if self.len > 0 {
+            let bottom = Card::from_index(self.bottom as usize);
+            let suit = if bottom.is_red() {
+                Suit::DIAMONDS
+            } else {
+                Suit::CLUBS
+            };
+            plain.bottom = Card::new(suit, bottom.rank()).index() as u8;
+            plain.len = self.len;
+        }
+        plain
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn card(text: &str) -> Card {
+        Card::parse(text).unwrap()
+    }
+
+    #[test]
+    fn a_pile_keeps_its_cards_and_builds_down_in_alternate_colours_with_the_wrap() {
+        let mut pile = AlternatePile::default();
+        assert!(pile.takes(card("2H")));
+        for text in ["2H", "AS", "KD", "QC"] {
+            pile.push(card(text));
+        }
+        assert!(
+            pile.takes(card("JD"))
+                && pile.takes(card("JH"))
+                && !pile.takes(card("JS"))
+                && !pile.takes(card("TH"))
+        );
+        let cards: Vec<String> = pile.cards().map(|c| c.to_string()).collect();
+        assert_eq!(cards, ["2H", "AS", "KD", "QC"]);
+        assert_eq!(pile.pop(), card("QC"));
+        assert_eq!(pile.top(), Some(card("KD")));
+        assert_eq!(pile.shape(), 3 << 5 | 2 << 1 | 1);
+        assert_eq!(pile.without_suits().top(), Some(card("KD")));
+        assert_eq!(pile.without_suits().card(0), card("2D"));
+        while !pile.is_empty() {
+            pile.pop();
+        }
+        assert_eq!(pile, AlternatePile::default());
+    }
+}

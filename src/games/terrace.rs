@@ -1,0 +1,506 @@
+//! Terrace (Cadogan): a Terrace of thirteen cards that feeds only the foundations, eight
+//! foundations up in alternate colours from a base rank chosen among three cards, a valley of
+//! nine piles built down in alternate colours, and one pass through the stock. Rules,
+//! decisions and encoding: `docs/rules/terrace.md`.
+
+use crate::alternate_pile::AlternatePile;
+use crate::card::{format_stack, Card, Rank, Suit, KING, PACK};
+use crate::foundations::{inversions, AlternateFoundations};
+use crate::game::{Game, OptionKind, OptionValues, VariantOption};
+use crate::key::KeyWriter;
+use crate::talon::Talon;
+
+/// Cadogan's Terrace; `--terrace-cards` deals fewer.
+const TERRACE: usize = 13;
+/// Cards turned up for the choice of base.
+const TURNED: usize = 3;
+const VALLEY: usize = 9;
+/// Cards laid out after the Terrace: the three turned cards and seven more.
+const BELOW_TERRACE: usize = TURNED + VALLEY - 2;
+const FOUNDATIONS: usize = 8;
+const WASTE_INVERSION: i32 = 6;
+const INVERSION_SLACK: u8 = 4;
+/// The longest stock: two packs less the smallest layout (a Terrace of one card).
+const STOCK_MAX: usize = 2 * PACK - 1 - BELOW_TERRACE;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Terrace {
+    /// The Terrace as dealt (its first `terrace_len` places); the first `terrace_left` cards
+    /// are still there, the last of them available.
+    terrace: [Card; TERRACE],
+    terrace_len: u8,
+    terrace_left: u8,
+    /// The three turned cards, until one is chosen as the base.
+    turned: Option<[Card; TURNED]>,
+    valley: [AlternatePile; VALLEY],
+    talon: Talon<STOCK_MAX>,
+    foundations: AlternateFoundations<FOUNDATIONS>,
+    /// Whether a card from elsewhere is refused a foundation the Terrace's card could take.
+    terrace_preference: bool,
+    /// Whether a valley space may also be filled from the waste.
+    fill_from_talon: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    Terrace,
+    Pile(u8),
+    Stock,
+    Waste,
+    Home(u8),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Move {
+    /// One of the three turned cards becomes the first foundation.
+    Base(u8),
+    /// An available card from one place to another.
+    Shift { card: Card, from: Place, to: Place },
+    /// The next stock card onto the waste.
+    Deal,
+}
+
+impl Terrace {
+    /// Cards left in the stock.
+    pub fn stock_len(&self) -> usize {
+        self.talon.stock_len()
+    }
+
+    fn terrace_top(&self) -> Option<Card> {
+        (self.terrace_left > 0).then(|| self.terrace[self.terrace_left as usize - 1])
+    }
+
+    /// The available cards that may go elsewhere than home: the valley's tops, the next stock
+    /// card and the waste's top.
+    fn movable(&self) -> impl Iterator<Item = (Place, Card)> + '_ {
+        let piles =
+            (0..VALLEY).filter_map(|p| self.valley[p].top().map(|c| (Place::Pile(p as u8), c)));
+        piles
+            .chain(self.talon.stock_top().map(|card| (Place::Stock, card)))
+            .chain(self.talon.waste_top().map(|card| (Place::Waste, card)))
+    }
+
+    /// Whether `from` repeats an earlier source or target pile exactly as far as the game can
+    /// tell (same height, same bottom rank and colour): moves from or to it would give the
+    /// same key as the earlier one's.
+    fn repeats_earlier_pile(&self, place: Place) -> bool {
+        let Place::Pile(p) = place else { return false };
+        let shape = self.valley[p as usize].shape();
+        self.valley[..p as usize].iter().any(|q| q.shape() == shape)
+    }
+
+    /// Appends the legal moves; with `one_of_each`, only one of the moves that lead to
+    /// positions with the same key (interchangeable piles and foundations, equal shapes).
+    fn generate(&self, moves: &mut Vec<Move>, one_of_each: bool) {
+        if let Some(turned) = self.turned {
+            for i in 0..TURNED {
+                let same_kind =
+                    |c: Card| c.rank() == turned[i].rank() && c.is_red() == turned[i].is_red();
+                if !(one_of_each && turned[..i].iter().any(|&c| same_kind(c))) {
+                    moves.push(Move::Base(i as u8));
+                }
+            }
+            return;
+        }
+        let terrace_top = self.terrace_top();
+        // The foundations the Terrace's card could take: closed to every other card.
+        let reserved = |f: usize| {
+            self.terrace_preference && terrace_top.is_some_and(|t| self.foundations.accepts(f, t))
+        };
+        let sources = terrace_top
+            .map(|c| (Place::Terrace, c))
+            .into_iter()
+            .chain(self.movable());
+        for (from, card) in sources {
+            if one_of_each && self.repeats_earlier_pile(from) {
+                continue;
+            }
+            let mut states_seen = 0u64;
+            for f in self.foundations.takers(card) {
+                if from != Place::Terrace && reserved(f) {
+                    continue;
+                }
+                let state = self.foundations.state(f);
+                if one_of_each && states_seen >> state & 1 == 1 {
+                    continue;
+                }
+                states_seen |= 1 << state;
+                moves.push(Move::Shift {
+                    card,
+                    from,
+                    to: Place::Home(f as u8),
+                });
+            }
+        }
+        for to in 0..VALLEY {
+            let pile = &self.valley[to];
+            if pile.is_empty() || (one_of_each && self.repeats_earlier_pile(Place::Pile(to as u8)))
+            {
+                continue;
+            }
+            for (from, card) in self.movable() {
+                if from != Place::Pile(to as u8)
+                    && pile.takes(card)
+                    && !(one_of_each && self.repeats_earlier_pile(from))
+                {
+                    moves.push(Move::Shift {
+                        card,
+                        from,
+                        to: Place::Pile(to as u8),
+                    });
+                }
+            }
+        }
+        let spaces = (0..VALLEY).filter(|&p| self.valley[p].is_empty());
+        for to in spaces.take(if one_of_each { 1 } else { VALLEY }) {
+            let fillers = self
+                .talon
+                .stock_top()
+                .map(|c| (Place::Stock, c))
+                .into_iter()
+                .chain(
+                    self.talon
+                        .waste_top()
+                        .filter(|_| self.fill_from_talon)
+                        .map(|c| (Place::Waste, c)),
+                );
+            for (from, card) in fillers {
+                moves.push(Move::Shift {
+                    card,
+                    from,
+                    to: Place::Pile(to as u8),
+                });
+            }
+        }
+        if self.talon.stock_len() > 0 {
+            moves.push(Move::Deal);
+        }
+    }
+
+    /// Which family of foundations a card can join: those whose base card has this colour
+    /// (true for red). Colours alternate and the base is offset 0, so it is the card's colour
+    /// flipped when its offset above the base is odd. Building on the valley keeps a family
+    /// except across the base rank.
+    fn family(&self, card: Card) -> bool {
+        card.is_red() != (self.foundations.offset(card.rank()) % 2 == 1)
+    }
+
+    /// Whether some card of the Terrace can never go home: it needs a foundation of its family
+    /// to climb to its offset, which takes one card of each offset in between, and a card
+    /// lying beneath it on the Terrace cannot be one of them (it goes home later). Proof in the
+    /// rules document.
+    fn terrace_blocked(&self) -> bool {
+        let f = &self.foundations;
+        // Cards of each family and offset not yet home, less those below the card examined.
+        let copies = (f.places() / 2) as i32;
+        let mut free = [[copies; KING as usize]; 2];
+        // The highest count at or below each offset among the foundations of each family.
+        let mut counts: [Vec<u8>; 2] = [Vec::new(), Vec::new()];
+        let mut empty_slot = false;
+        for i in 0..f.places() {
+            let Some(top) = f.top(i) else {
+                empty_slot = true;
+                continue;
+            };
+            let count = f.count(i);
+            let family = top.is_red() != ((count - 1) % 2 == 1);
+            for offset in 0..count {
+                free[family as usize][offset as usize] -= 1;
+            }
+            counts[family as usize].push(count);
+        }
+        for &card in &self.terrace[..self.terrace_left as usize] {
+            let (family, offset) = (self.family(card) as usize, f.offset(card.rank()));
+            let start = counts[family]
+                .iter()
+                .copied()
+                .filter(|&c| c <= offset)
+                .max()
+                .or(empty_slot.then_some(0));
+            let Some(start) = start else { return true };
+            if (start..offset).any(|o| free[family][o as usize] <= 0) {
+                return true;
+            }
+            free[family][offset as usize] -= 1;
+        }
+        false
+    }
+
+    fn place_name(place: Place) -> String {
+        match place {
+            Place::Terrace => "t".to_string(),
+            Place::Pile(p) => (p + 1).to_string(),
+            Place::Stock => "s".to_string(),
+            Place::Waste => "w".to_string(),
+            Place::Home(f) => format!("f{}", f + 1),
+        }
+    }
+
+    /// Whether the deal holds whole sets of foundations: the same number of cards of every
+    /// rank, half of them red, an even number of foundations' worth, no card more than twice.
+    /// The command line always deals two full packs; tests deal reduced ones.
+    fn check_cards(order: &[Card]) -> Result<usize, String> {
+        let mut copies = [0u8; PACK];
+        let mut by_rank = [[0usize; 2]; KING as usize + 1];
+        for &card in order {
+            copies[card.index()] += 1;
+            if copies[card.index()] > 2 {
+                return Err(format!("{card} is dealt more than twice"));
+            }
+            by_rank[card.rank() as usize][card.is_red() as usize] += 1;
+        }
+        let foundations = order.len() / KING as usize;
+        let whole = (1..=KING as usize).all(|r| by_rank[r] == [foundations / 2; 2]);
+        if !whole
+            || foundations % 2 == 1
+            || order.len() < TERRACE + BELOW_TERRACE
+            || foundations > FOUNDATIONS
+        {
+            return Err(format!(
+                "Terrace needs, for every rank, as many red cards as black and the same number \
+                 of each rank (two packs: 104 cards); this deal has {}",
+                order.len()
+            ));
+        }
+        Ok(foundations)
+    }
+}
+
+fn rank_text(rank: Rank) -> String {
+    let text = Card::new(Suit::CLUBS, rank).to_string();
+    text.trim_end_matches('C').to_string()
+}
+
+impl Game for Terrace {
+    type Move = Move;
+    type Key = [u64; 4];
+
+    const NAME: &'static str = "terrace";
+    const SUMMARY: &'static str =
+        "Terrace (Cadogan): a Terrace of thirteen that feeds the foundations, alternate colours from a chosen base";
+    const PACKS: usize = 2;
+    const OPTIONS: &'static [VariantOption] = &[
+        VariantOption {
+            name: "terrace-cards",
+            help: "cards in the Terrace (Cadogan's 13; PySolFC's relative deals 11)",
+            kind: OptionKind::Number {
+                min: 1,
+                max: TERRACE as u32,
+                default: TERRACE as u32,
+            },
+        },
+        VariantOption {
+            name: "no-terrace-preference",
+            help:
+                "a card may go to a foundation the Terrace's card could take (advice, not a rule)",
+            kind: OptionKind::Flag,
+        },
+        VariantOption {
+            name: "fill-from-talon",
+            help: "a valley space may also be filled from the waste, not only from the stock",
+            kind: OptionKind::Flag,
+        },
+    ];
+
+    /// Thirteen cards to the Terrace (the last dealt on top), three turned up for the choice
+    /// of base, seven to the valley (its piles 3 to 9; the two turned cards not chosen become
+    /// piles 1 and 2); the rest is the stock.
+    fn deal(options: &OptionValues, order: &[Card]) -> Result<Self, String> {
+        let foundations = Terrace::check_cards(order)?;
+        let terrace_len = options.get("terrace-cards") as usize;
+        let mut terrace = [Card::from_index(0); TERRACE];
+        terrace[..terrace_len].copy_from_slice(&order[..terrace_len]);
+        let mut turned = [Card::from_index(0); TURNED];
+        turned.copy_from_slice(&order[terrace_len..terrace_len + TURNED]);
+        let layout = terrace_len + BELOW_TERRACE;
+        let mut valley = [AlternatePile::default(); VALLEY];
+        for (pile, &card) in valley[2..]
+            .iter_mut()
+            .zip(&order[terrace_len + TURNED..layout])
+        {
+            pile.push(card);
+        }
+        Ok(Terrace {
+            terrace,
+            terrace_len: terrace_len as u8,
+            terrace_left: terrace_len as u8,
+            turned: Some(turned),
+            valley,
+            talon: Talon::new(&order[layout..]),
+            foundations: AlternateFoundations::new(1, foundations),
+            terrace_preference: !options.flag("no-terrace-preference"),
+            fill_from_talon: options.flag("fill-from-talon"),
+        })
+    }
+
+    fn legal_moves(&self, moves: &mut Vec<Move>) {
+        self.generate(moves, false);
+    }
+
+    /// Nothing when a Terrace card can never go home (the position is lost).
+    fn search_moves(&self, moves: &mut Vec<Move>) {
+        if self.turned.is_none() && self.terrace_blocked() {
+            return;
+        }
+        self.generate(moves, true);
+    }
+
+    /// Cards home count most, the Terrace's doubly ("the success of the game depends entirely
+    /// on detaching cards from the Terrace"); cards waiting in the waste count against.
+    fn heuristic(&self) -> i32 {
+        let terrace_home = i32::from(self.terrace_len - self.terrace_left);
+        let offsets = self
+            .talon
+            .waste()
+            .rev()
+            .map(|c| self.foundations.offset(c.rank()));
+        20 * self.foundations.cards_home() as i32 + 20 * terrace_home
+            - 2 * self.talon.waste_len() as i32
+            - WASTE_INVERSION * inversions(offsets, INVERSION_SLACK)
+    }
+
+    /// None: the Terrace's preference rule makes even a Terrace card's way home unsafe to
+    /// force (the card it uncovers then closes foundations to others; see the rules document).
+    fn safe_move(&self) -> Option<Move> {
+        None
+    }
+
+    fn play(&self, mv: Move) -> Self {
+        let mut next = *self;
+        match mv {
+            Move::Base(chosen) => {
+                let turned = next.turned.take().expect("a base to choose");
+                let base = turned[chosen as usize];
+                next.foundations = AlternateFoundations::new(base.rank(), self.foundations.places());
+                next.foundations.add(0, base);
+                let others = (0..TURNED).filter(|&i| i != chosen as usize);
+                for (pile, i) in others.enumerate() {
+                    next.valley[pile].push(turned[i]);
+                }
+            }
+            Move::Deal => {
+                next.talon.deal_to_waste();
+            }
+            Move::Shift { card, from, to } => {
+                match from {
+                    Place::Terrace => next.terrace_left -= 1,
+                    Place::Pile(p) => {
+                        next.valley[p as usize].pop();
+                    }
+                    Place::Stock => {
+                        next.talon.take_stock_top();
+                    }
+                    Place::Waste => {
+                        next.talon.take_waste_top();
+                    }
+                    Place::Home(_) => unreachable!("cards never leave the foundations"),
+                }
+                match to {
+                    Place::Home(f) => next.foundations.add(f as usize, card),
+                    Place::Pile(p) => next.valley[p as usize].push(card),
+                    _ => unreachable!("cards go home or to the valley"),
+                }
+            }
+        }
+        next
+    }
+
+    fn is_won(&self) -> bool {
+        self.turned.is_none() && self.foundations.is_complete()
+    }
+
+    /// Suits never matter in Terrace (building and foundations go by rank and colour), and
+    /// the valley's piles and the foundations are each interchangeable: the key holds each
+    /// pile's shape and each foundation's state, sorted, with the talon and the Terrace as
+    /// they stand (256 bits).
+    fn key(&self) -> [u64; 4] {
+        let mut piles = self.valley.map(|p| p.shape());
+        piles.sort_unstable();
+        let mut foundations = [0u8; FOUNDATIONS];
+        for (f, state) in foundations
+            .iter_mut()
+            .enumerate()
+            .take(self.foundations.places())
+        {
+            *state = self.foundations.state(f);
+        }
+        foundations.sort_unstable();
+        let (present, split) = self.talon.state();
+        let mut key = KeyWriter::<4>::new();
+        key.push(present as u64, 64);
+        key.push((present >> 64) as u64, STOCK_MAX - 64);
+        key.push(u64::from(split), 7);
+        key.push(u64::from(self.terrace_left), 4);
+        key.push(u64::from(self.turned.is_some()), 1);
+        for state in foundations {
+            key.push(u64::from(state), 5);
+        }
+        for shape in piles {
+            key.push(u64::from(shape), 12);
+        }
+        key.finish()
+    }
+
+    /// The valley and the foundations without suits (each card the first suit of its colour),
+    /// the piles and the foundations sorted.
+    fn canonical(&self) -> Self {
+        let mut canonical = *self;
+        if self.turned.is_some() {
+            return canonical;
+        }
+        canonical.valley = self.valley.map(|p| p.without_suits());
+        canonical.valley.sort_by_key(|p| p.shape());
+        canonical.foundations = self.foundations.canonical(|card| {
+            let suit = if card.is_red() {
+                Suit::DIAMONDS
+            } else {
+                Suit::CLUBS
+            };
+            Card::new(suit, card.rank())
+        });
+        canonical
+    }
+
+    fn move_text(&self, mv: Move) -> String {
+        match mv {
+            Move::Base(i) => format!("base {}", self.turned.expect("turned cards")[i as usize]),
+            Move::Shift { card, from, to } => format!(
+                "{card} {}-{}",
+                Terrace::place_name(from),
+                Terrace::place_name(to)
+            ),
+            Move::Deal => format!("deal {}", self.talon.stock_top().expect("a stock card")),
+        }
+    }
+
+    fn layout(&self) -> String {
+        let terrace = &self.terrace[..self.terrace_left as usize];
+        let mut out = format!("terrace (available last): {}\n", format_stack(terrace));
+        match self.turned {
+            Some(turned) => {
+                out += &format!("turned (choose a base): {}\n", format_stack(&turned));
+            }
+            None => {
+                out += &format!(
+                    "foundations (base {}): {}\n",
+                    rank_text(self.foundations.base()),
+                    self.foundations.describe()
+                );
+            }
+        }
+        for (p, pile) in self.valley.iter().enumerate() {
+            let cards: Vec<Card> = pile.cards().collect();
+            out += &format!("valley {} (bottom up): {}\n", p + 1, format_stack(&cards));
+        }
+        let waste: Vec<Card> = self.talon.waste().collect();
+        out += &format!(
+            "waste (top last): {}\nstock: {} cards{}\n",
+            format_stack(&waste),
+            self.talon.stock_len(),
+            self.talon
+                .stock_top()
+                .map_or(String::new(), |c| format!(", next {c}"))
+        );
+        out
+    }
+}

@@ -1,0 +1,218 @@
+//! Terrace: a test per rule (moves that must be offered and moves that must be refused),
+//! pinned move-path counts, and the solver against the brute-force oracle on reduced packs.
+
+mod common;
+
+use common::{
+    agrees_with_brute_force_on_all, assert_moves, deal_out_stock, legal_texts, options, play,
+    reduced_deal, solve_checked, two_pack_deal_starting,
+};
+use patience::card::Suit;
+use patience::deal::shuffled;
+use patience::game::Game;
+use patience::games::terrace::Terrace;
+use patience::oracle::perft;
+use patience::solver::{Budget, Order, Verdict};
+
+/// The Terrace (its top card, the available one, last), the three turned cards, the seven
+/// other valley cards, then the stock's first cards.
+const TERRACE: &str = "2C 3C 4C 8C 9C TC JC QC 2S 3S 4S 8S 6S";
+const TURNED: &str = "5H 9H 2D";
+const VALLEY: &str = "6C 7D 7C 5D QS KD AC";
+const STOCK: &str = "8C JS";
+
+fn dealt(changes: &[(&str, u32)]) -> Terrace {
+    let order = two_pack_deal_starting(&format!("{TERRACE} {TURNED} {VALLEY} {STOCK}"));
+    Terrace::deal(&options::<Terrace>(changes), &order).unwrap()
+}
+
+/// The deal with the 5H chosen as base: valley 1 is the 9H, valley 2 the 2D.
+fn based(changes: &[(&str, u32)]) -> Terrace {
+    play(&dealt(changes), "base 5H")
+}
+
+#[test]
+fn the_game_opens_with_the_choice_of_base_among_the_three_turned_cards() {
+    let position = dealt(&[]);
+    assert_eq!(legal_texts(&position), ["base 5H", "base 9H", "base 2D"]);
+    let text = based(&[]).layout();
+    assert!(
+        text.contains("foundations (base 5): 5H -- -- -- -- -- -- --"),
+        "{text}"
+    );
+    assert!(text.contains("valley 1 (bottom up): 9H"), "{text}");
+    assert!(text.contains("valley 2 (bottom up): 2D"), "{text}");
+    assert!(text.contains("valley 3 (bottom up): 6C"), "{text}");
+    assert!(text.contains("terrace (available last): 2C"), "{text}");
+    assert!(text.contains("stock: 81 cards, next 8C"), "{text}");
+}
+
+#[test]
+fn turned_cards_of_one_rank_and_colour_are_one_choice_to_the_solver() {
+    let order = two_pack_deal_starting(&format!("{TERRACE} 5H 5D 9C {VALLEY}"));
+    let position = Terrace::deal(&options::<Terrace>(&[]), &order).unwrap();
+    let mut moves = Vec::new();
+    position.search_moves(&mut moves);
+    assert_eq!(moves.len(), 2);
+    assert_eq!(legal_texts(&position).len(), 3);
+}
+
+#[test]
+fn the_terrace_card_goes_only_to_a_foundation() {
+    let position = based(&[]);
+    assert_moves(&position, &["6S t-f1"], &["6S t-4", "6S t-1"]);
+    let position = play(&position, "5D 6-f2");
+    assert_moves(&position, &["8C s-6"], &["6S t-6"]);
+    // The card beneath becomes available once the top one is home.
+    let position = play(&position, "6S t-f1");
+    assert!(position
+        .layout()
+        .contains("terrace (available last): 2C 3C 4C 8C 9C TC JC QC 2S 3S 4S 8S\n"));
+}
+
+#[test]
+fn foundations_climb_in_alternate_colours_from_the_base_started_in_order() {
+    let position = based(&[]);
+    // The other base cards start the next foundations; nothing else starts one.
+    assert_moves(&position, &["5D 6-f2"], &["5D 6-f1", "6C 3-f2"]);
+    let position = play(&position, "6S t-f1");
+    // A red seven on the black six, never a black one.
+    assert_moves(&position, &["7D 4-f1"], &["7C 5-f1"]);
+}
+
+#[test]
+fn no_card_may_take_a_foundation_the_terrace_card_could_take() {
+    assert_moves(&based(&[]), &[], &["6C 3-f1"]);
+    assert_moves(
+        &based(&[("no-terrace-preference", 1)]),
+        &["6C 3-f1", "6S t-f1"],
+        &[],
+    );
+    // Once the Terrace's six is home the club may follow the foundation elsewhere.
+    let position = play(&play(&based(&[]), "5D 6-f2"), "6S t-f1");
+    assert_moves(&position, &["6C 3-f2"], &["6C 3-f1"]);
+}
+
+#[test]
+fn the_valley_builds_down_in_alternate_colours_one_card_at_a_time_with_the_wrap() {
+    let position = based(&[]);
+    assert_moves(
+        &position,
+        &["6C 3-4", "KD 8-9", "8C s-1"],
+        &["6C 3-5", "7C 5-4", "QS 7-4"],
+    );
+    let position = play(&position, "6C 3-4");
+    // The seven beneath the six is covered.
+    assert!(
+        !legal_texts(&position).iter().any(|m| m.starts_with("7D")),
+        "{:?}",
+        legal_texts(&position)
+    );
+    // The waste's top card may be built on the valley too.
+    let position = play(&position, "deal 8C");
+    assert_moves(&position, &["8C w-1"], &[]);
+}
+
+#[test]
+fn a_space_in_the_valley_takes_the_next_stock_card_only() {
+    let position = play(&based(&[]), "5D 6-f2");
+    assert_moves(&position, &["8C s-6"], &["QS 7-6", "6C 3-6"]);
+    let position = play(&position, "deal 8C");
+    assert_moves(&position, &["JS s-6"], &["8C w-6"]);
+    let position = play(
+        &play(&based(&[("fill-from-talon", 1)]), "5D 6-f2"),
+        "deal 8C",
+    );
+    assert_moves(&position, &["JS s-6", "8C w-6"], &[]);
+}
+
+#[test]
+fn the_stock_is_dealt_once() {
+    let position = deal_out_stock(based(&[]));
+    assert!(position.layout().contains("stock: 0 cards"));
+    assert!(
+        !legal_texts(&position)
+            .iter()
+            .any(|m| m.starts_with("deal") || m.contains(" s-")),
+        "{:?}",
+        legal_texts(&position)
+    );
+}
+
+#[test]
+fn a_deal_must_hold_whole_packs() {
+    let mut order = shuffled(1, 2);
+    order.pop();
+    let error = Terrace::deal(&options::<Terrace>(&[]), &order).unwrap_err();
+    assert!(error.contains("103"), "{error}");
+    let one_pack_twice: Vec<_> = shuffled(1, 1).into_iter().chain(shuffled(2, 1)).collect();
+    assert!(Terrace::deal(&options::<Terrace>(&[]), &one_pack_twice).is_ok());
+    let thrice: Vec<_> = one_pack_twice
+        .iter()
+        .chain(&shuffled(3, 1)[..26])
+        .copied()
+        .collect();
+    assert!(Terrace::deal(&options::<Terrace>(&[]), &thrice).is_err());
+}
+
+#[test]
+fn perft_is_pinned() {
+    let seed1 = Terrace::deal(&options::<Terrace>(&[]), &shuffled(1, 2)).unwrap();
+    let counts: Vec<u64> = (1..=5).map(|d| perft(&seed1, d)).collect();
+    assert_eq!(counts, [3, 18, 97, 516, 2753]);
+    let variant = options::<Terrace>(&[("no-terrace-preference", 1), ("fill-from-talon", 1)]);
+    let seed2 = Terrace::deal(&variant, &shuffled(2, 2)).unwrap();
+    let counts: Vec<u64> = (1..=5).map(|d| perft(&seed2, d)).collect();
+    assert_eq!(counts, [3, 18, 112, 760, 5593]);
+}
+
+#[test]
+fn seeded_deals_are_won_and_their_solutions_replay() {
+    for seed in [16, 26] {
+        let deal = Terrace::deal(&options::<Terrace>(&[]), &shuffled(seed, 2)).unwrap();
+        let outcome = solve_checked(&deal, Order::Portfolio, Budget::default());
+        assert_eq!(outcome.verdict, Verdict::Won, "seed {seed}");
+    }
+}
+
+/// Plays home moves (and the choice of base) while there are any, otherwise a deal, or on
+/// every third step a move picked by a generator seeded by `seed`, until `stock` cards are
+/// left: positions late enough in the game for the brute-force oracle, played sensibly enough
+/// that some are still won.
+fn played_until_stock(mut position: Terrace, seed: u64, stock: usize) -> Terrace {
+    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    while position.stock_len() > stock {
+        let texts = legal_texts(&position);
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        let home: Vec<&String> = texts
+            .iter()
+            .filter(|m| m.contains("-f") || m.starts_with("base"))
+            .collect();
+        let text = if !home.is_empty() {
+            home[(state % home.len() as u64) as usize]
+        } else if state % 3 == 0 {
+            &texts[(state / 3 % texts.len() as u64) as usize]
+        } else {
+            texts.last().expect("the deal is the last move")
+        };
+        position = play(&position, text);
+    }
+    position
+}
+
+#[test]
+fn the_solver_agrees_with_brute_force_on_reduced_deals() {
+    let positions = (0..200u64).map(|seed| {
+        let order = reduced_deal(seed, &[Suit::HEARTS, Suit::SPADES]);
+        let options = options::<Terrace>(&[
+            ("terrace-cards", 2 + (seed % 2) as u32),
+            ("no-terrace-preference", (seed % 3 == 1) as u32),
+            ("fill-from-talon", (seed % 4 == 2) as u32),
+        ]);
+        let deal = Terrace::deal(&options, &order).unwrap();
+        (format!("seed {seed}"), played_until_stock(deal, seed, 6))
+    });
+    agrees_with_brute_force_on_all(positions);
+}
