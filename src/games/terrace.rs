@@ -177,51 +177,41 @@ impl Terrace {
         }
     }
 
-    /// Which family of foundations a card can join: those whose base card has this colour
-    /// (true for red). Colours alternate and the base is offset 0, so it is the card's colour
-    /// flipped when its offset above the base is odd. Building on the valley keeps a family
-    /// except across the base rank.
-    fn family(&self, card: Card) -> bool {
-        card.is_red() != (self.foundations.offset(card.rank()) % 2 == 1)
-    }
-
-    /// Whether some card of the Terrace can never go home: it needs a foundation of its family
-    /// to climb to its offset, which takes one card of each offset in between, and a card
-    /// lying beneath it on the Terrace cannot be one of them (it goes home later). Proof in the
-    /// rules document.
-    fn terrace_blocked(&self) -> bool {
+    /// Whether some card can never go home: a Terrace card, or a waste card that has nowhere
+    /// to go but home (see `Climb`). Proof in the rules document.
+    fn blocked(&self) -> bool {
         let f = &self.foundations;
-        // Cards of each family and offset not yet home, less those below the card examined.
-        let copies = (f.places() / 2) as i32;
-        let mut free = [[copies; KING as usize]; 2];
-        // The highest count at or below each offset among the foundations of each family.
-        let mut counts: [Vec<u8>; 2] = [Vec::new(), Vec::new()];
-        let mut empty_slot = false;
-        for i in 0..f.places() {
-            let Some(top) = f.top(i) else {
-                empty_slot = true;
-                continue;
-            };
-            let count = f.count(i);
-            let family = top.is_red() != ((count - 1) % 2 == 1);
-            for offset in 0..count {
-                free[family as usize][offset as usize] -= 1;
-            }
-            counts[family as usize].push(count);
-        }
+        let mut climb = Climb::new(self);
         for &card in &self.terrace[..self.terrace_left as usize] {
-            let (family, offset) = (self.family(card) as usize, f.offset(card.rank()));
-            let start = counts[family]
-                .iter()
-                .copied()
-                .filter(|&c| c <= offset)
-                .max()
-                .or(empty_slot.then_some(0));
-            let Some(start) = start else { return true };
-            if (start..offset).any(|o| free[family][o as usize] <= 0) {
+            if !climb.reachable(card, f) {
                 return true;
             }
-            free[family][offset as usize] -= 1;
+            climb.lock(card, f);
+        }
+        if self.fill_from_talon {
+            return false;
+        }
+        // Copies of each rank and colour that could lie on the valley when a waste card wants
+        // to go there: neither home, nor on the Terrace, nor beneath it in the waste.
+        let mut could_top = [[0i32; 2]; KING as usize + 1];
+        for rank in 1..=KING {
+            for red in [false, true] {
+                let card = Card::new(if red { Suit::DIAMONDS } else { Suit::CLUBS }, rank);
+                could_top[rank as usize][red as usize] = climb.not_home(card, f);
+            }
+        }
+        for &card in &self.terrace[..self.terrace_left as usize] {
+            could_top[card.rank() as usize][card.is_red() as usize] -= 1;
+        }
+        let mut climb = Climb::new(self);
+        for card in self.talon.waste() {
+            let base_rank = card.rank() % KING + 1;
+            let home_only = could_top[base_rank as usize][!card.is_red() as usize] <= 0;
+            if home_only && !climb.reachable(card, f) {
+                return true;
+            }
+            climb.lock(card, f);
+            could_top[card.rank() as usize][card.is_red() as usize] -= 1;
         }
         false
     }
@@ -263,6 +253,84 @@ impl Terrace {
             ));
         }
         Ok(foundations)
+    }
+}
+
+/// What the foundations still need, for the proof that a card can never go home. A card of
+/// family F and offset o goes home onto a foundation of family F holding exactly o cards. Such
+/// a foundation holds some c <= o cards now (an empty place counts as c = 0), so before the
+/// card it receives one card of family F at each offset c..o; those are not home now, and none
+/// lies beneath the card in a stack it must leave first (the Terrace, the waste).
+struct Climb {
+    /// Cards of each family and offset neither home nor locked beneath the card examined.
+    free: [[i32; KING as usize]; 2],
+    /// Each family's foundation counts.
+    counts: [[u8; FOUNDATIONS]; 2],
+    started: [usize; 2],
+    empty_place: bool,
+}
+
+impl Climb {
+    fn new(game: &Terrace) -> Climb {
+        let f = &game.foundations;
+        let copies = (f.places() / 2) as i32;
+        let mut climb = Climb {
+            free: [[copies; KING as usize]; 2],
+            counts: [[0; FOUNDATIONS]; 2],
+            started: [0; 2],
+            empty_place: false,
+        };
+        for i in 0..f.places() {
+            let Some(top) = f.top(i) else {
+                climb.empty_place = true;
+                continue;
+            };
+            let count = f.count(i);
+            let family = (top.is_red() != ((count - 1) % 2 == 1)) as usize;
+            for offset in 0..count {
+                climb.free[family][offset as usize] -= 1;
+            }
+            climb.counts[family][climb.started[family]] = count;
+            climb.started[family] += 1;
+        }
+        climb
+    }
+
+    /// The card's family (1 for red: the colour of the base card of the foundations it can
+    /// join, which is its own colour flipped when its offset above the base is odd) and its
+    /// offset. Building on the valley keeps a family except across the base rank.
+    fn family_offset(card: Card, f: &AlternateFoundations<FOUNDATIONS>) -> (usize, u8) {
+        let offset = f.offset(card.rank());
+        ((card.is_red() != (offset % 2 == 1)) as usize, offset)
+    }
+
+    /// Copies of the card's rank and colour not yet home.
+    fn not_home(&self, card: Card, f: &AlternateFoundations<FOUNDATIONS>) -> i32 {
+        let (family, offset) = Climb::family_offset(card, f);
+        let copies = (f.places() / 2) as i32;
+        let home = self.counts[family][..self.started[family]]
+            .iter()
+            .filter(|&&c| c > offset)
+            .count() as i32;
+        copies - home
+    }
+
+    /// Whether some foundation could still climb to take `card`, using only free cards.
+    fn reachable(&self, card: Card, f: &AlternateFoundations<FOUNDATIONS>) -> bool {
+        let (family, offset) = Climb::family_offset(card, f);
+        let start = self.counts[family][..self.started[family]]
+            .iter()
+            .copied()
+            .filter(|&c| c <= offset)
+            .max()
+            .or(self.empty_place.then_some(0));
+        start.is_some_and(|start| (start..offset).all(|o| self.free[family][o as usize] > 0))
+    }
+
+    /// The card lies beneath those examined after it: it cannot help them climb.
+    fn lock(&mut self, card: Card, f: &AlternateFoundations<FOUNDATIONS>) {
+        let (family, offset) = Climb::family_offset(card, f);
+        self.free[family][offset as usize] -= 1;
     }
 }
 
@@ -339,7 +407,7 @@ impl Game for Terrace {
 
     /// Nothing when a Terrace card can never go home (the position is lost).
     fn search_moves(&self, moves: &mut Vec<Move>) {
-        if self.turned.is_none() && self.terrace_blocked() {
+        if self.turned.is_none() && self.blocked() {
             return;
         }
         self.generate(moves, true);
