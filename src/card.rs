@@ -147,6 +147,12 @@ pub fn whole_suits(order: &[Card]) -> Result<[bool; 4], String> {
     Ok(present)
 }
 
+/// A rank as cards write it (`A`, `2`..`9`, `T`, `J`, `Q`, `K`).
+pub fn rank_text(rank: Rank) -> String {
+    let text = Card::new(Suit::CLUBS, rank).to_string();
+    text.trim_end_matches('C').to_string()
+}
+
 /// Writes a pile or stack of cards for a layout: space-separated, or `--` when empty.
 pub fn format_stack(cards: &[Card]) -> String {
     if cards.is_empty() {

@@ -4,7 +4,7 @@
 //! index where the stock begins (those before it are the waste). Turning the waste over to
 //! deal again keeps that order, so a redeal is just a move of that index back to 0.
 
-use crate::card::Card;
+use crate::card::{format_stack, Card};
 
 /// The most cards a talon holds (two packs less the smallest layout).
 const MAX: usize = 128;
@@ -103,6 +103,19 @@ impl<const N: usize> Talon<N> {
     /// this pair identifies the stock and the waste (a game's key packs it).
     pub fn state(&self) -> (u128, u8) {
         (self.present, self.split)
+    }
+
+    /// The waste and the stock as two lines of a layout.
+    pub fn describe(&self) -> String {
+        let waste: Vec<Card> = self.waste().collect();
+        let next = self
+            .stock_top()
+            .map_or(String::new(), |card| format!(", next {card}"));
+        format!(
+            "waste (top last): {}\nstock: {} cards{next}\n",
+            format_stack(&waste),
+            self.stock_len()
+        )
     }
 
     /// The waste, bottom card first (`.rev()` for top first).

@@ -403,22 +403,18 @@ impl Game for Gate {
                 .collect::<Vec<_>>()
                 .join("   ")
         };
-        let waste: Vec<Card> = self.talon.waste().collect();
         format!(
             "foundations: {}\n\
              left post  L (top down): {}\n\
              top bar:    {}\n\
              lower bar:  {}\n\
-             right post R (top down): {}\n\
-             waste (top last): {}\n\
-             stock: {} cards\n",
+             right post R (top down): {}\n{}",
             self.foundations.describe(),
             pile_text(LEFT_POST),
             bar_line(1),
             bar_line(1 + per_bar),
             pile_text(RIGHT_POST),
-            format_stack(&waste),
-            self.talon.stock_len(),
+            self.talon.describe(),
         )
     }
 }

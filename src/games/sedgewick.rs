@@ -2,7 +2,7 @@
 //! foundations up in suit from the rank of the sixth card dealt, and one pass through the
 //! stock. Rules, decisions and encoding: `docs/rules/sedgewick.md`.
 
-use crate::card::{format_stack, whole_suits, Card, Rank, Suit, KING};
+use crate::card::{format_stack, rank_text, whole_suits, Card, Rank, Suit, KING};
 use crate::foundations::SuitFoundations;
 use crate::game::{Game, OptionKind, OptionValues, VariantOption};
 use crate::links::{Links, FIRST_MARKER};
@@ -280,24 +280,13 @@ impl Game for Sedgewick {
     fn layout(&self) -> String {
         let mut out = format!(
             "foundations (base {}): {}\n",
-            Card::new(Suit::CLUBS, self.foundations.base())
-                .to_string()
-                .trim_end_matches('C'),
+            rank_text(self.foundations.base()),
             self.foundations.describe()
         );
         for pile in 0..CROSS {
             let cards = self.links.pile_bottom_up(self.tops[pile]);
             out += &format!("cross {} (bottom up): {}\n", pile + 1, format_stack(&cards));
         }
-        let waste: Vec<Card> = self.talon.waste().collect();
-        out += &format!(
-            "waste (top last): {}\nstock: {} cards{}\n",
-            format_stack(&waste),
-            self.talon.stock_len(),
-            self.talon
-                .stock_top()
-                .map_or(String::new(), |c| format!(", next {c}"))
-        );
-        out
+        out + &self.talon.describe()
     }
 }

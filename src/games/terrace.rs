@@ -4,7 +4,7 @@
 //! decisions and encoding: `docs/rules/terrace.md`.
 
 use crate::alternate_pile::AlternatePile;
-use crate::card::{format_stack, Card, Rank, Suit, KING, PACK};
+use crate::card::{format_stack, rank_text, Card, Suit, KING, PACK};
 use crate::foundations::{inversions, AlternateFoundations};
 use crate::game::{Game, OptionKind, OptionValues, VariantOption};
 use crate::key::KeyWriter;
@@ -334,11 +334,6 @@ impl Climb {
     }
 }
 
-fn rank_text(rank: Rank) -> String {
-    let text = Card::new(Suit::CLUBS, rank).to_string();
-    text.trim_end_matches('C').to_string()
-}
-
 impl Game for Terrace {
     type Move = Move;
     type Key = [u64; 4];
@@ -439,7 +434,8 @@ impl Game for Terrace {
             Move::Base(chosen) => {
                 let turned = next.turned.take().expect("a base to choose");
                 let base = turned[chosen as usize];
-                next.foundations = AlternateFoundations::new(base.rank(), self.foundations.places());
+                next.foundations =
+                    AlternateFoundations::new(base.rank(), self.foundations.places());
                 next.foundations.add(0, base);
                 let others = (0..TURNED).filter(|&i| i != chosen as usize);
                 for (pile, i) in others.enumerate() {
@@ -560,15 +556,6 @@ impl Game for Terrace {
             let cards: Vec<Card> = pile.cards().collect();
             out += &format!("valley {} (bottom up): {}\n", p + 1, format_stack(&cards));
         }
-        let waste: Vec<Card> = self.talon.waste().collect();
-        out += &format!(
-            "waste (top last): {}\nstock: {} cards{}\n",
-            format_stack(&waste),
-            self.talon.stock_len(),
-            self.talon
-                .stock_top()
-                .map_or(String::new(), |c| format!(", next {c}"))
-        );
-        out
+        out + &self.talon.describe()
     }
 }
