@@ -7,6 +7,8 @@ use patience::game::{Game, OptionValues};
 use patience::games::freecell::FreeCell;
 use patience::games::gate::Gate;
 use patience::games::sedgewick::Sedgewick;
+use patience::games::terrace::Terrace;
+use patience::games::wheel::Wheel;
 use patience::solver::{solve, Budget, Order};
 
 fn deal(number: u64) -> FreeCell {
@@ -61,13 +63,13 @@ fn solving(c: &mut Criterion) {
     group.finish();
 }
 
-/// A one-pack game's deal from a seed, with its options set.
+/// A game's deal from a seed, with its options set.
 fn seeded<G: Game>(seed: u64, changes: &[(&str, u32)]) -> G {
     let mut options = OptionValues::defaults(G::OPTIONS);
     for &(name, value) in changes {
         options.set(G::OPTIONS, name, value).unwrap();
     }
-    G::deal(&options, &shuffled(seed, 1)).unwrap()
+    G::deal(&options, &shuffled(seed, G::PACKS)).unwrap()
 }
 
 /// The historical games: a fixed set of seeds each (the figures `stats` reports per deal), and
@@ -117,7 +119,41 @@ fn historical(c: &mut Criterion) {
                 .sum::<u64>()
         })
     });
+    group.bench_function("wheel seeds 0..10", |b| {
+        b.iter(|| {
+            (0..10)
+                .map(|s| solve(&seeded::<Wheel>(s, &[]), Order::Portfolio, limit(1_000_000)).nodes)
+                .sum::<u64>()
+        })
+    });
+    // Terrace's won deals among seeds 0..60 within 100k positions, and 200k positions of an
+    // undecided deal (the cost of one unknown in `stats`).
+    group.bench_function("terrace seeds 16,26,56", |b| {
+        b.iter(|| {
+            [16, 26, 56]
+                .map(|s| {
+                    solve(
+                        &seeded::<Terrace>(s, &[]),
+                        Order::Portfolio,
+                        Budget::default(),
+                    )
+                    .nodes
+                })
+                .iter()
+                .sum::<u64>()
+        })
+    });
+    group.bench_function("terrace seed 0, 200k positions", |b| {
+        b.iter(|| solve(&seeded::<Terrace>(0, &[]), Order::Portfolio, limit(200_000)))
+    });
     group.finish();
+}
+
+fn limit(max_nodes: u64) -> Budget {
+    Budget {
+        max_nodes: Some(max_nodes),
+        ..Budget::default()
+    }
 }
 
 criterion_group!(benches, move_generation, solving, historical);

@@ -80,7 +80,7 @@ impl Terrace {
             .chain(self.talon.waste_top().map(|card| (Place::Waste, card)))
     }
 
-    /// Whether `from` repeats an earlier source or target pile exactly as far as the game can
+    /// Whether `place` is a pile shaped exactly like an earlier one, as far as the game can
     /// tell (same height, same bottom rank and colour): moves from or to it would give the
     /// same key as the earlier one's.
     fn repeats_earlier_pile(&self, place: Place) -> bool {
