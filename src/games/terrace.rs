@@ -80,6 +80,14 @@ impl Terrace {
             .chain(self.talon.waste_top().map(|card| (Place::Waste, card)))
     }
 
+    /// Whether foundation `f` is closed to every card but the Terrace's, which could go there.
+    fn reserved(&self, f: usize) -> bool {
+        self.terrace_preference
+            && self
+                .terrace_top()
+                .is_some_and(|t| self.foundations.accepts(f, t))
+    }
+
     /// Whether `place` is a pile shaped exactly like an earlier one, as far as the game can
     /// tell (same height, same bottom rank and colour): moves from or to it would give the
     /// same key as the earlier one's.
@@ -103,10 +111,6 @@ impl Terrace {
             return;
         }
         let terrace_top = self.terrace_top();
-        // The foundations the Terrace's card could take: closed to every other card.
-        let reserved = |f: usize| {
-            self.terrace_preference && terrace_top.is_some_and(|t| self.foundations.accepts(f, t))
-        };
         let sources = terrace_top
             .map(|c| (Place::Terrace, c))
             .into_iter()
@@ -117,7 +121,7 @@ impl Terrace {
             }
             let mut states_seen = 0u64;
             for f in self.foundations.takers(card) {
-                if from != Place::Terrace && reserved(f) {
+                if from != Place::Terrace && self.reserved(f) {
                     continue;
                 }
                 let state = self.foundations.state(f);
@@ -422,10 +426,49 @@ impl Game for Terrace {
             - WASTE_INVERSION * inversions(offsets, INVERSION_SLACK)
     }
 
-    /// None: the Terrace's preference rule makes even a Terrace card's way home unsafe to
-    /// force (the card it uncovers then closes foundations to others; see the rules document).
+    /// An available card goes home when every copy of the card that could be built on it in
+    /// the valley (one rank lower, the other colour) is home already. Not the Terrace's card
+    /// while the preference rule holds and another lies beneath it (uncovering that one early
+    /// would close foundations to other cards sooner). Proof in the rules document.
     fn safe_move(&self) -> Option<Move> {
-        None
+        if self.turned.is_some() {
+            return None;
+        }
+        let f = &self.foundations;
+        let climb = Climb::new(self);
+        let terrace = self
+            .terrace_top()
+            .filter(|_| !self.terrace_preference || self.terrace_left == 1)
+            .map(|card| (Place::Terrace, card));
+        terrace
+            .into_iter()
+            .chain(self.movable())
+            .find_map(|(from, card)| {
+                let below = if card.rank() == 1 {
+                    KING
+                } else {
+                    card.rank() - 1
+                };
+                let builder = Card::new(
+                    if card.is_red() {
+                        Suit::CLUBS
+                    } else {
+                        Suit::DIAMONDS
+                    },
+                    below,
+                );
+                if climb.not_home(builder, f) > 0 {
+                    return None;
+                }
+                let to = f
+                    .takers(card)
+                    .find(|&t| from == Place::Terrace || !self.reserved(t))?;
+                Some(Move::Shift {
+                    card,
+                    from,
+                    to: Place::Home(to as u8),
+                })
+            })
     }
 
     fn play(&self, mv: Move) -> Self {
