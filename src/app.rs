@@ -49,7 +49,7 @@ fn games_list() -> Result<ExitCode, String> {
                     format!("--{} N ({min}..{max}, default {default})", option.name)
                 }
             };
-            println!("{:<12}   {form:<32} {}", "", option.help);
+            println!("{:<12}   {form:<38} {}", "", option.help);
         }
     }
     Ok(ExitCode::SUCCESS)
