@@ -107,6 +107,12 @@ impl AlternatePile {
     }
 }
 
+/// Whether `card` may be laid on `top`: one rank lower, wrapping (a king on an ace), the other
+/// colour.
+pub fn goes_on(card: Card, top: Card) -> bool {
+    card.rank() % KING + 1 == top.rank() && card.is_red() != top.is_red()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

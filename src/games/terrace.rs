@@ -3,7 +3,7 @@
 //! nine piles built down in alternate colours, and one pass through the stock. Rules,
 //! decisions and encoding: `docs/rules/terrace.md`.
 
-use crate::alternate_pile::AlternatePile;
+use crate::alternate_pile::{goes_on, AlternatePile};
 use crate::card::{format_stack, rank_text, Card, Suit, KING, PACK};
 use crate::foundations::{inversions, AlternateFoundations};
 use crate::game::{Game, OptionKind, OptionValues, VariantOption};
@@ -88,15 +88,6 @@ impl Terrace {
                 .is_some_and(|t| self.foundations.accepts(f, t))
     }
 
-    /// Whether `place` is a pile shaped exactly like an earlier one, as far as the game can
-    /// tell (same height, same bottom rank and colour): moves from or to it would give the
-    /// same key as the earlier one's.
-    fn repeats_earlier_pile(&self, place: Place) -> bool {
-        let Place::Pile(p) = place else { return false };
-        let shape = self.valley[p as usize].shape();
-        self.valley[..p as usize].iter().any(|q| q.shape() == shape)
-    }
-
     /// Appends the legal moves; with `one_of_each`, only one of the moves that lead to
     /// positions with the same key (interchangeable piles and foundations, equal shapes).
     fn generate(&self, moves: &mut Vec<Move>, one_of_each: bool) {
@@ -110,15 +101,21 @@ impl Terrace {
             }
             return;
         }
-        let terrace_top = self.terrace_top();
-        let sources = terrace_top
-            .map(|c| (Place::Terrace, c))
-            .into_iter()
-            .chain(self.movable());
-        for (from, card) in sources {
-            if one_of_each && self.repeats_earlier_pile(from) {
-                continue;
+        // A pile shaped exactly like an earlier one (same height, same bottom rank and colour)
+        // gives the same keys as the earlier one, as a source or as a target.
+        let shapes = self.valley.map(|p| p.shape());
+        let repeated = |p: usize| one_of_each && shapes[..p].contains(&shapes[p]);
+        let mut movable = [(Place::Stock, Card::from_index(0)); VALLEY + 2];
+        let mut count = 0;
+        for (from, card) in self.movable() {
+            if !matches!(from, Place::Pile(p) if repeated(p as usize)) {
+                movable[count] = (from, card);
+                count += 1;
             }
+        }
+        let movable = &movable[..count];
+        let terrace = self.terrace_top().map(|c| (Place::Terrace, c));
+        for &(from, card) in terrace.iter().chain(movable) {
             let mut states_seen = 0u64;
             for f in self.foundations.takers(card) {
                 if from != Place::Terrace && self.reserved(f) {
@@ -137,16 +134,14 @@ impl Terrace {
             }
         }
         for to in 0..VALLEY {
-            let pile = &self.valley[to];
-            if pile.is_empty() || (one_of_each && self.repeats_earlier_pile(Place::Pile(to as u8)))
-            {
+            let Some(top) = self.valley[to].top() else {
+                continue;
+            };
+            if repeated(to) {
                 continue;
             }
-            for (from, card) in self.movable() {
-                if from != Place::Pile(to as u8)
-                    && pile.takes(card)
-                    && !(one_of_each && self.repeats_earlier_pile(from))
-                {
+            for &(from, card) in movable {
+                if from != Place::Pile(to as u8) && goes_on(card, top) {
                     moves.push(Move::Shift {
                         card,
                         from,
