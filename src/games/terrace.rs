@@ -180,7 +180,8 @@ impl Terrace {
     /// to go but home (see `Climb`). Proof in the rules document.
     fn blocked(&self) -> bool {
         let f = &self.foundations;
-        let mut climb = Climb::new(self);
+        let fresh = Climb::new(self);
+        let mut climb = fresh;
         for &card in &self.terrace[..self.terrace_left as usize] {
             if !climb.reachable(card, f) {
                 return true;
@@ -196,13 +197,13 @@ impl Terrace {
         for rank in 1..=KING {
             for red in [false, true] {
                 let card = Card::new(if red { Suit::DIAMONDS } else { Suit::CLUBS }, rank);
-                could_top[rank as usize][red as usize] = climb.not_home(card, f);
+                could_top[rank as usize][red as usize] = fresh.not_home(card, f);
             }
         }
         for &card in &self.terrace[..self.terrace_left as usize] {
             could_top[card.rank() as usize][card.is_red() as usize] -= 1;
         }
-        let mut climb = Climb::new(self);
+        let mut climb = fresh;
         for card in self.talon.waste() {
             let base_rank = card.rank() % KING + 1;
             let home_only = could_top[base_rank as usize][!card.is_red() as usize] <= 0;
@@ -260,6 +261,7 @@ impl Terrace {
 /// a foundation holds some c <= o cards now (an empty place counts as c = 0), so before the
 /// card it receives one card of family F at each offset c..o; those are not home now, and none
 /// lies beneath the card in a stack it must leave first (the Terrace, the waste).
+#[derive(Clone, Copy)]
 struct Climb {
     /// Cards of each family and offset neither home nor locked beneath the card examined.
     free: [[i32; KING as usize]; 2],
