@@ -1,8 +1,9 @@
 //! Carries out a parsed request: each command reads its input, calls the library, and prints.
 
-use crate::batch::{merge, Batch};
+use crate::batch::{merge, Batch, JsonlHeader};
 use crate::card::format_cards;
-use crate::cli::{read_text, Chosen, Request, StatsRequest};
+use crate::cli::{read_text, Chosen, CompareRequest, Request, StatsRequest};
+use crate::compare::{read_verdicts, Comparison, Report, SolverVerdicts};
 use crate::deal::DealId;
 use crate::export::{
     check_writable, format_bytes, format_seconds, write_atomic, Exporter, Json, Markdown, Table,
@@ -11,6 +12,7 @@ use crate::game::OptionKind;
 use crate::games;
 use crate::solver::{Budget, Order, Verdict};
 use crate::stats::Summary;
+use crate::strategy::{Ending, StrategyKind};
 use serde_json::json;
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -34,6 +36,13 @@ pub fn run(request: Request) -> Result<ExitCode, String> {
         } => verify(&game, deal, &solution),
         Request::Perft { game, deal, depth } => perft(&game, &deal, depth),
         Request::Stats(request) => stats(request),
+        Request::Play {
+            game,
+            deal,
+            strategy,
+            json,
+        } => play(&game, &deal, strategy, json),
+        Request::Compare(request) => compare(request),
         Request::Merge { files, json } => merge_files(&files, json),
         Request::Report { files } => report(&files),
     }
@@ -231,6 +240,94 @@ fn stats(request: StatsRequest) -> Result<ExitCode, String> {
     publish(&summary, request.json)
 }
 
+fn play(game: &Chosen, deal: &DealId, kind: StrategyKind, json: bool) -> Result<ExitCode, String> {
+    let cards = deal.cards(game.entry.packs())?;
+    let played = game
+        .entry
+        .play(&game.options, &cards, kind, deal.number().unwrap_or(0))?;
+    if json {
+        let value = json!({
+            "game": game.entry.name(),
+            "variant": game.variant(),
+            "deal": deal,
+            "strategy": kind,
+            "verdict": if played.ending == Ending::Won { "won" } else { "lost" },
+            "ending": played.ending,
+            "moves": played.moves,
+        });
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&value).expect("serialises")
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    println!(
+        "{} ({}), {deal}, {}: {} after {} moves",
+        game.entry.name(),
+        game.variant(),
+        kind.name(),
+        played.ending.describe(),
+        played.moves.len()
+    );
+    for (i, mv) in played.moves.iter().enumerate() {
+        println!("{:>4}. {mv}", i + 1);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn compare(request: CompareRequest) -> Result<ExitCode, String> {
+    let header = JsonlHeader {
+        game: request.game.entry.name().to_string(),
+        variant: request.game.variant(),
+    };
+    // Read what the comparison will be entered into before any work, so that a file that is
+    // not a list of comparisons is refused now, not at the end.
+    let mut entered: Vec<Report> = match &request.json {
+        Some(path) if path.exists() => serde_json::from_str(&read_text(path)?).map_err(|e| {
+            format!(
+                "{} is not a list of comparisons ({e}): name another file",
+                path.display()
+            )
+        })?,
+        Some(path) => {
+            check_writable(path)?;
+            Vec::new()
+        }
+        None => Vec::new(),
+    };
+    let solver = match &request.solver_results {
+        Some(path) => SolverVerdicts::Known(read_verdicts(path, &header)?),
+        None => SolverVerdicts::Solve {
+            order: request.order,
+            budget: request.budget,
+        },
+    };
+    let comparison = Comparison {
+        game: request.game.entry,
+        options: &request.game.options,
+        deals: request.range.shard(1, 1).collect(),
+        strategies: request.strategies,
+        solver,
+        progress: std::io::stderr().is_terminal(),
+    };
+    let mut pool = rayon::ThreadPoolBuilder::new();
+    if let Some(threads) = request.threads {
+        pool = pool.num_threads(threads);
+    }
+    let pool = pool
+        .build()
+        .map_err(|e| format!("cannot start worker threads: {e}"))?;
+    let report = pool.install(|| comparison.run())?;
+    print!("{}", Table.render(std::slice::from_ref(&report)));
+    if let Some(path) = &request.json {
+        entered
+            .retain(|r| (r.game.as_str(), r.variant.as_str()) != (&header.game, &header.variant));
+        entered.push(report);
+        write_atomic(path, &Json.render(&entered))?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
 fn publish(summary: &Summary, json: Option<PathBuf>) -> Result<ExitCode, String> {
     print!("{}", Table.render(std::slice::from_ref(summary)));
     if let Some(path) = json {
@@ -246,14 +343,31 @@ fn merge_files(files: &[PathBuf], json: Option<PathBuf>) -> Result<ExitCode, Str
     publish(&merge(files)?, json)
 }
 
+/// Prints the README's tables: one of results summaries, one of strategy comparisons.
 fn report(files: &[PathBuf]) -> Result<ExitCode, String> {
-    let summaries = files
-        .iter()
-        .map(|path| {
-            serde_json::from_str::<Summary>(&read_text(path)?)
-                .map_err(|e| format!("{} is not a results summary: {e}", path.display()))
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    print!("{}", Markdown.render(&summaries));
+    let mut summaries = Vec::new();
+    let mut comparisons: Vec<Report> = Vec::new();
+    for path in files {
+        let text = read_text(path)?;
+        if let Ok(summary) = serde_json::from_str::<Summary>(&text) {
+            summaries.push(summary);
+        } else if let Ok(reports) = serde_json::from_str::<Vec<Report>>(&text) {
+            comparisons.extend(reports);
+        } else {
+            return Err(format!(
+                "{} is neither a results summary nor a list of strategy comparisons",
+                path.display()
+            ));
+        }
+    }
+    if !summaries.is_empty() {
+        print!("{}", Markdown.render(&summaries));
+    }
+    if !comparisons.is_empty() {
+        if !summaries.is_empty() {
+            println!();
+        }
+        print!("{}", Markdown.render(&comparisons));
+    }
     Ok(ExitCode::SUCCESS)
 }

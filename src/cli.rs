@@ -8,6 +8,7 @@ use crate::deal::DealId;
 use crate::game::{OptionKind, OptionValues};
 use crate::games::{self, GameEntry};
 use crate::solver::{Budget, Order};
+use crate::strategy::StrategyKind;
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{value_parser, Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
 use std::io::Read;
@@ -38,6 +39,13 @@ pub enum Request {
         depth: u32,
     },
     Stats(StatsRequest),
+    Play {
+        game: Chosen,
+        deal: DealId,
+        strategy: StrategyKind,
+        json: bool,
+    },
+    Compare(CompareRequest),
     Merge {
         files: Vec<PathBuf>,
         json: Option<PathBuf>,
@@ -68,6 +76,17 @@ pub struct StatsRequest {
     pub jsonl: Option<PathBuf>,
     pub resume: bool,
     pub retry_unknown: bool,
+    pub order: Order,
+    pub budget: Budget,
+}
+
+pub struct CompareRequest {
+    pub game: Chosen,
+    pub range: DealRange,
+    pub strategies: Vec<StrategyKind>,
+    pub solver_results: Option<PathBuf>,
+    pub threads: Option<usize>,
+    pub json: Option<PathBuf>,
     pub order: Order,
     pub budget: Budget,
 }
@@ -192,6 +211,40 @@ struct StatsArgs {
     retry_unknown: bool,
 }
 
+#[derive(Args)]
+struct PlayArgs {
+    #[command(flatten)]
+    deal: DealArgs,
+    /// How to play: random, greedy or book
+    #[arg(long, value_name = "NAME", value_parser = StrategyKind::parse)]
+    strategy: StrategyKind,
+    /// Print one JSON object instead of text
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args)]
+struct CompareArgs {
+    #[command(flatten)]
+    range: RangeArgs,
+    #[command(flatten)]
+    budget: BudgetArgs,
+    /// The strategies to compare, by name, separated by commas
+    #[arg(long, value_name = "A,B,...", default_value = "random,greedy,book")]
+    strategies: String,
+    /// Take the solver's verdicts from a stats --jsonl file or --json summary instead of
+    /// solving the deals again
+    #[arg(long, value_name = "FILE")]
+    solver_results: Option<PathBuf>,
+    /// Worker threads (default: one per core)
+    #[arg(long, value_name = "N", value_parser = value_parser!(u32).range(1..=1024))]
+    threads: Option<u32>,
+    /// Enter the comparison into FILE, a list of comparisons (an earlier entry for the same
+    /// game and variant is replaced), atomically
+    #[arg(long, value_name = "FILE")]
+    json: Option<PathBuf>,
+}
+
 fn parse_size(text: &str) -> Result<u64, String> {
     let text = text.trim();
     let split = text
@@ -262,6 +315,8 @@ pub fn command() -> Command {
         )
         .subcommand(per_game::<PerftArgs>("perft", "Count the legal move paths from a deal, depth by depth"))
         .subcommand(per_game::<StatsArgs>("stats", "Solve a range of seeded deals in parallel and report the odds"))
+        .subcommand(per_game::<PlayArgs>("play", "Play one deal with a strategy that sees only what a player sees"))
+        .subcommand(per_game::<CompareArgs>("compare", "Play strategies and the solver on the same deals and compare them"))
         .subcommand(
             Command::new("merge")
                 .about("Combine the --jsonl files of shards or interrupted runs into one summary")
@@ -396,19 +451,41 @@ fn game_request(command: &str, game: Chosen, matches: &ArgMatches) -> Result<Req
                 depth: args.depth,
             })
         }
+        "play" => {
+            let args: PlayArgs = arguments(matches)?;
+            let deal = deal_id(&args.deal, &game)?.expect("a deal is required");
+            Ok(Request::Play {
+                game,
+                deal,
+                strategy: args.strategy,
+                json: args.json,
+            })
+        }
+        "compare" => {
+            let args: CompareArgs = arguments(matches)?;
+            let range = deal_range(&args.range, &game)?;
+            let mut strategies = Vec::new();
+            for name in args.strategies.split(',') {
+                let kind = StrategyKind::parse(name)?;
+                if strategies.contains(&kind) {
+                    return Err(format!("--strategies names {} twice", kind.name()));
+                }
+                strategies.push(kind);
+            }
+            Ok(Request::Compare(CompareRequest {
+                game,
+                range,
+                strategies,
+                solver_results: args.solver_results,
+                threads: args.threads.map(|t| t as usize),
+                json: args.json,
+                order: args.budget.order(),
+                budget: args.budget.budget(),
+            }))
+        }
         "stats" => {
             let args: StatsArgs = arguments(matches)?;
-            let range = match (&args.range.seeds, &args.range.ms) {
-                (Some(seeds), _) => DealRange::parse(seeds, false)?,
-                (_, Some(ms)) => DealRange::parse(ms, true)?,
-                _ => unreachable!("clap requires one range"),
-            };
-            if range.microsoft && game.entry.packs() != 1 {
-                return Err(format!(
-                    "Microsoft deal numbers give one pack, but {} uses two; use --seeds",
-                    game.entry.name()
-                ));
-            }
+            let range = deal_range(&args.range, &game)?;
             let shard = args
                 .shard
                 .as_deref()
@@ -430,6 +507,21 @@ fn game_request(command: &str, game: Chosen, matches: &ArgMatches) -> Result<Req
         }
         other => unreachable!("no command {other}"),
     }
+}
+
+fn deal_range(args: &RangeArgs, game: &Chosen) -> Result<DealRange, String> {
+    let range = match (&args.seeds, &args.ms) {
+        (Some(seeds), _) => DealRange::parse(seeds, false)?,
+        (_, Some(ms)) => DealRange::parse(ms, true)?,
+        _ => unreachable!("clap requires one range"),
+    };
+    if range.microsoft && game.entry.packs() != 1 {
+        return Err(format!(
+            "Microsoft deal numbers give one pack, but {} uses two; use --seeds",
+            game.entry.name()
+        ));
+    }
+    Ok(range)
 }
 
 /// The deal the arguments name, checked against the game (its cards are parsed here, so a bad

@@ -72,6 +72,31 @@ pub trait Game: Copy + Eq + Hash + Send + Sync + 'static {
 
     /// The position drawn as text, for people.
     fn layout(&self) -> String;
+
+    /// The counts a player sees at a glance. Strategies judge a move by how it changes them.
+    fn tally(&self) -> Tally;
+
+    /// What the book's advice says of a move: above 0 it follows the advice, below 0 it goes
+    /// against it, 0 the book is silent. It must be judged only from what a player sees
+    /// (never the order of the stock or a face-down card); each game's rules document cites
+    /// the sentence each rule follows.
+    fn advice(&self, _mv: Self::Move) -> i8 {
+        0
+    }
+}
+
+/// Counts a player sees at a glance, whatever the hidden cards are.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Cards on the foundations (the Wheel: in the circle).
+    pub home: u16,
+    /// Cards in play lying beneath another card (a pile's cards below its available one, the
+    /// waste below its top), which a move may uncover.
+    pub covered: u16,
+    /// Empty places a card may be moved into (spaces, free cells, vacancies).
+    pub spaces: u16,
+    /// Cards in the stock.
+    pub stock: u16,
 }
 
 /// The text of each move of a line played from `start`.

@@ -48,6 +48,15 @@ fn the_game_opens_with_the_choice_of_base_among_the_three_turned_cards() {
 }
 
 #[test]
+fn two_copies_of_one_card_among_the_turned_cards_are_one_choice() {
+    // Either copy as the base leaves the same position: one move, one text (a strategy once
+    // chose the second copy, and its move list then replayed as the first).
+    let order = two_pack_deal_starting(&format!("{TERRACE} 9H 9H 2D {VALLEY} {STOCK}"));
+    let position = Terrace::deal(&options::<Terrace>(&[]), &order).unwrap();
+    assert_eq!(legal_texts(&position), ["base 9H", "base 2D"]);
+}
+
+#[test]
 fn turned_cards_of_one_rank_and_colour_are_one_choice_to_the_solver() {
     let order = two_pack_deal_starting(&format!("{TERRACE} 5H 5D 9C {VALLEY}"));
     let position = Terrace::deal(&options::<Terrace>(&[]), &order).unwrap();

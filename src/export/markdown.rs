@@ -1,10 +1,11 @@
 use super::{format_bytes, format_percent, format_seconds, Exporter};
+use crate::compare::Report;
 use crate::stats::Summary;
 
 /// Rows for the README's results table.
 pub struct Markdown;
 
-impl Exporter for Markdown {
+impl Exporter<Summary> for Markdown {
     fn render(&self, summaries: &[Summary]) -> String {
         let mut out = String::from(
             "| game | variant | deals | won | lost | unknown | win rate | 95% interval | nodes median / p99 | time median / p99 | CPU time | largest search |\n\
@@ -29,6 +30,35 @@ impl Exporter for Markdown {
                 format_seconds(s.cpu_seconds),
                 format_bytes(s.peak_bytes)
             );
+        }
+        out
+    }
+}
+
+/// Rows for the README's strategies table: each strategy's win rate beside perfect play's.
+impl Exporter<Report> for Markdown {
+    fn render(&self, reports: &[Report]) -> String {
+        let mut out = String::from(
+            "| game | variant | deals | perfect play (winnable) | undecided | strategy | win rate | 95% interval | of the winnable |\n\
+             |---|---|---:|---:|---:|---|---:|---|---:|\n",
+        );
+        for r in reports {
+            let undecided = r.deals - r.winnable - r.solver.lost;
+            for t in &r.strategies {
+                out += &format!(
+                    "| {} | {} | {} | {} | {} | {} | {} | {} – {} | {} |\n",
+                    r.game,
+                    r.variant,
+                    r.deals,
+                    format_percent(r.solver.win_rate),
+                    undecided,
+                    t.name,
+                    format_percent(t.win_rate),
+                    format_percent(t.ci95[0]),
+                    format_percent(t.ci95[1]),
+                    format_percent(t.share_of_winnable)
+                );
+            }
         }
         out
     }

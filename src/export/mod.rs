@@ -1,4 +1,4 @@
-//! Writers for a batch summary, one per format behind one trait, and the atomic file write
+//! Writers for batch summaries and strategy comparisons, one per format behind one trait, and the atomic file write
 //! that keeps a half-written result from ever standing under its final name.
 
 mod json;
@@ -9,13 +9,13 @@ pub use json::Json;
 pub use markdown::Markdown;
 pub use table::Table;
 
-use crate::stats::Summary;
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-pub trait Exporter {
-    fn render(&self, summaries: &[Summary]) -> String;
+/// A writer of one format, for batch summaries and for strategy comparisons.
+pub trait Exporter<T> {
+    fn render(&self, items: &[T]) -> String;
 }
 
 fn temporary_name(path: &Path) -> PathBuf {
@@ -61,6 +61,17 @@ pub fn format_seconds(seconds: f64) -> String {
         format!("{seconds:.2} s")
     } else {
         format!("{:.1} min", seconds / 60.0)
+    }
+}
+
+/// A p-value for people; one too small for a double reads as such.
+pub fn format_p_value(p: f64) -> String {
+    if p == 0.0 {
+        "< 1e-300".to_string()
+    } else if p < 0.001 {
+        format!("{p:.1e}")
+    } else {
+        format!("{p:.3}")
     }
 }
 

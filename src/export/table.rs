@@ -1,11 +1,12 @@
-use super::{format_bytes, format_percent, format_seconds, Exporter};
+use super::{format_bytes, format_p_value, format_percent, format_seconds, Exporter};
+use crate::compare::Report;
 use crate::stats::Summary;
 use std::fmt::Write;
 
 /// The summary for a terminal.
 pub struct Table;
 
-impl Exporter for Table {
+impl Exporter<Summary> for Table {
     fn render(&self, summaries: &[Summary]) -> String {
         let mut out = String::new();
         for s in summaries {
@@ -57,6 +58,63 @@ impl Exporter for Table {
                 .collect();
             if !hardest.is_empty() {
                 let _ = writeln!(out, "  hardest    {}", hardest.join(", "));
+            }
+        }
+        out
+    }
+}
+
+/// A comparison for a terminal: the solver, each strategy, and each pair's test.
+impl Exporter<Report> for Table {
+    fn render(&self, reports: &[Report]) -> String {
+        let mut out = String::new();
+        for r in reports {
+            let s = &r.solver;
+            let _ = writeln!(
+                out,
+                "{} ({}), {} to {}: {} deals",
+                r.game, r.variant, r.first_deal, r.last_deal, r.deals
+            );
+            let _ = writeln!(
+                out,
+                "  solver     won {}, lost {}, unknown {}; winnable {} ({}, 95% interval {} to {})",
+                s.won,
+                s.lost,
+                s.unknown,
+                r.winnable,
+                format_percent(s.win_rate),
+                format_percent(s.ci95[0]),
+                format_percent(s.ci95[1])
+            );
+            for t in &r.strategies {
+                let _ = writeln!(
+                    out,
+                    "  {:<10} won {:>8}   {:>9}   95% interval {} to {}   {} of the winnable",
+                    t.name,
+                    t.won,
+                    format_percent(t.win_rate),
+                    format_percent(t.ci95[0]),
+                    format_percent(t.ci95[1]),
+                    format_percent(t.share_of_winnable)
+                );
+            }
+            for p in &r.pairs {
+                let verdict = if p.significant {
+                    "a real difference"
+                } else {
+                    "no significant difference"
+                };
+                let _ = writeln!(
+                    out,
+                    "  {} vs {}: only {} won {}, only {} won {}; McNemar p {}: {verdict}",
+                    p.a,
+                    p.b,
+                    p.a,
+                    p.only_a,
+                    p.b,
+                    p.only_b,
+                    format_p_value(p.p_value)
+                );
             }
         }
         out

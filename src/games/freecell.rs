@@ -3,7 +3,7 @@
 //! Rules and encoding: `docs/rules/freecell.md`.
 
 use crate::card::{Card, Suit, PACK};
-use crate::game::{Game, OptionKind, OptionValues, VariantOption};
+use crate::game::{Game, OptionKind, OptionValues, Tally, VariantOption};
 use crate::key::{set_field, KeyWriter};
 
 const COLUMNS: usize = 8;
@@ -319,6 +319,31 @@ impl Game for FreeCell {
             .cells
             .sort_by_key(|cell| cell.map_or(u8::MAX as usize, |c| c.index()));
         canonical
+    }
+
+    fn tally(&self) -> Tally {
+        let nonempty = self.heights.iter().filter(|&&h| h > 0).count();
+        let cards: usize = self.heights.iter().map(|&h| h as usize).sum();
+        let free_cells = self.cells[..self.cell_count as usize]
+            .iter()
+            .filter(|c| c.is_none())
+            .count();
+        Tally {
+            home: self.foundations.iter().map(|&f| f as u16).sum(),
+            covered: (cards - nonempty) as u16,
+            spaces: (COLUMNS - nonempty + free_cells) as u16,
+            stock: 0,
+        }
+    }
+
+    /// FreeCell has no book among our sources; `book` plays the common advice to keep the
+    /// free cells free (`docs/rules/freecell.md`).
+    fn advice(&self, mv: Move) -> i8 {
+        match (mv.from, mv.to) {
+            (_, Place::Cell(_)) => -1,
+            (Place::Cell(_), _) => 1,
+            _ => 0,
+        }
     }
 
     fn move_text(&self, mv: Move) -> String {

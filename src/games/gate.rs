@@ -4,7 +4,7 @@
 
 use crate::card::{format_stack, whole_suits, Card, Suit, ACE};
 use crate::foundations::SuitFoundations;
-use crate::game::{Game, OptionKind, OptionValues, VariantOption};
+use crate::game::{Game, OptionKind, OptionValues, Tally, VariantOption};
 use crate::links::{Links, FIRST_MARKER};
 use crate::talon::Talon;
 
@@ -379,6 +379,58 @@ impl Game for Gate {
             canonical.heights[b] = height;
         }
         canonical
+    }
+
+    fn tally(&self) -> Tally {
+        let piles: Vec<usize> = self.dealing_order().collect();
+        let covered: usize = piles
+            .iter()
+            .map(|&p| self.heights[p].saturating_sub(1) as usize)
+            .sum();
+        Tally {
+            home: self.foundations.cards_home() as u16,
+            covered: (covered + self.talon.waste_len().saturating_sub(1)) as u16,
+            spaces: piles.iter().map(|&p| self.vacancies(p) as u16).sum(),
+            stock: self.talon.stock_len() as u16,
+        }
+    }
+
+    /// Hoffmann's advice (`docs/rules/gate.md`, Strategies): aces out at once; a bar card
+    /// kept back from the foundations while a card of the other colour one rank lower is
+    /// still out ("the 4 of diamonds ... may be imperatively needed for a black 3"); a post
+    /// card moved into a bar first when the card it uncovers can then be played.
+    fn advice(&self, mv: Move) -> i8 {
+        let Move::Shift { card, from, to } = mv else {
+            return 0;
+        };
+        match (from, to) {
+            (_, Place::Home) if card.rank() == ACE => 2,
+            (Place::Pile(p), Place::Home) if !Gate::is_post(p as usize) => {
+                let builder_out = card.rank() > 2
+                    && Suit::ALL
+                        .iter()
+                        .filter(|s| s.is_red() != card.is_red())
+                        .any(|&s| !self.foundations.is_home(Card::new(s, card.rank() - 1)));
+                if builder_out {
+                    -1
+                } else {
+                    1
+                }
+            }
+            (_, Place::Home) => 1,
+            (Place::Pile(p), Place::Pile(_)) if Gate::is_post(p as usize) => {
+                let playable = |next: Card| {
+                    self.foundations.accepts(next)
+                        || next.goes_down_alternate_on(card)
+                        || self
+                            .bars()
+                            .filter_map(|b| self.tops[b])
+                            .any(|top| next.goes_down_alternate_on(top))
+                };
+                i8::from(self.links.below(card).is_some_and(playable))
+            }
+            _ => 0,
+        }
     }
 
     fn move_text(&self, mv: Move) -> String {

@@ -11,6 +11,7 @@ use crate::card::Card;
 use crate::game::{move_texts, Game, OptionValues, VariantOption};
 use crate::oracle;
 use crate::solver::{self, Budget, Exhausted, Order, Verdict};
+use crate::strategy::{self, Ending, StrategyKind};
 use crate::verify::{self, Replay};
 use std::marker::PhantomData;
 use std::time::Instant;
@@ -25,6 +26,13 @@ pub struct SolveReport {
     pub table_entries: usize,
     pub peak_bytes: u64,
     pub moves: Vec<String>,
+}
+
+/// One deal played by a strategy.
+#[derive(Clone, Debug)]
+pub struct PlayReport {
+    pub moves: Vec<String>,
+    pub ending: Ending,
 }
 
 /// A game as the command line, the batch driver and the strategies see it.
@@ -48,6 +56,14 @@ pub trait GameEntry: Sync {
         moves: &[String],
     ) -> Result<Replay, String>;
     fn perft(&self, options: &OptionValues, cards: &[Card], depth: u32) -> Result<u64, String>;
+    /// Plays the deal with a strategy (`seed` drives `random`).
+    fn play(
+        &self,
+        options: &OptionValues,
+        cards: &[Card],
+        strategy: StrategyKind,
+        seed: u64,
+    ) -> Result<PlayReport, String>;
     /// Bytes per transposition-table slot (key plus control byte).
     fn table_slot_bytes(&self) -> u64;
 }
@@ -102,6 +118,20 @@ impl<G: Game> GameEntry for Entry<G> {
     }
     fn perft(&self, options: &OptionValues, cards: &[Card], depth: u32) -> Result<u64, String> {
         Ok(oracle::perft(&G::deal(options, cards)?, depth))
+    }
+    fn play(
+        &self,
+        options: &OptionValues,
+        cards: &[Card],
+        kind: StrategyKind,
+        seed: u64,
+    ) -> Result<PlayReport, String> {
+        let deal = G::deal(options, cards)?;
+        let (line, ending) = strategy::play(&deal, kind.build(seed).as_mut());
+        Ok(PlayReport {
+            moves: move_texts(&deal, &line),
+            ending,
+        })
     }
     fn table_slot_bytes(&self) -> u64 {
         solver::table_slot_bytes::<G>()

@@ -4,7 +4,7 @@
 
 use crate::card::{format_stack, rank_text, whole_suits, Card, Rank, Suit, KING};
 use crate::foundations::SuitFoundations;
-use crate::game::{Game, OptionKind, OptionValues, VariantOption};
+use crate::game::{Game, OptionKind, OptionValues, Tally, VariantOption};
 use crate::links::{Links, FIRST_MARKER};
 use crate::talon::Talon;
 
@@ -264,6 +264,37 @@ impl Game for Sedgewick {
         let mut canonical = *self;
         canonical.tops.sort();
         canonical
+    }
+
+    fn tally(&self) -> Tally {
+        let covered: usize = self
+            .tops
+            .iter()
+            .map(|&top| self.links.pile(top).count().saturating_sub(1))
+            .sum();
+        Tally {
+            home: self.foundations.cards_home() as u16,
+            covered: (covered + self.talon.waste_len().saturating_sub(1)) as u16,
+            spaces: self.tops.iter().filter(|t| t.is_none()).count() as u16,
+            stock: self.talon.stock_len() as u16,
+        }
+    }
+
+    /// Cadogan's advice (`docs/rules/sedgewick.md`, Strategies): play foundation cards, and
+    /// build the cross's packets in suit, "as they are then ready to be played on to the
+    /// foundations".
+    fn advice(&self, mv: Move) -> i8 {
+        match mv {
+            Move::Shift {
+                to: Place::Home, ..
+            } => 2,
+            Move::Shift {
+                card,
+                to: Place::Pile(p),
+                ..
+            } if self.tops[p as usize].is_some_and(|base| base.suit() == card.suit()) => 1,
+            _ => 0,
+        }
     }
 
     fn move_text(&self, mv: Move) -> String {

@@ -6,7 +6,7 @@
 use crate::alternate_pile::{goes_on, AlternatePile};
 use crate::card::{format_stack, rank_text, Card, Suit, KING, PACK};
 use crate::foundations::{inversions, AlternateFoundations};
-use crate::game::{Game, OptionKind, OptionValues, VariantOption};
+use crate::game::{Game, OptionKind, OptionValues, Tally, VariantOption};
 use crate::key::KeyWriter;
 use crate::talon::Talon;
 
@@ -92,10 +92,13 @@ impl Terrace {
     /// positions with the same key (interchangeable piles and foundations, equal shapes).
     fn generate(&self, moves: &mut Vec<Move>, one_of_each: bool) {
         if let Some(turned) = self.turned {
+            // Two copies of one card are one choice (the same position follows, and the same
+            // move text); two cards of one rank and colour lead to positions with one key.
             for i in 0..TURNED {
                 let same_kind =
                     |c: Card| c.rank() == turned[i].rank() && c.is_red() == turned[i].is_red();
-                if !(one_of_each && turned[..i].iter().any(|&c| same_kind(c))) {
+                let repeated = |c: Card| c == turned[i] || (one_of_each && same_kind(c));
+                if !turned[..i].iter().any(|&c| repeated(c)) {
                     moves.push(Move::Base(i as u8));
                 }
             }
@@ -563,6 +566,60 @@ impl Game for Terrace {
             Card::new(suit, card.rank())
         });
         canonical
+    }
+
+    fn tally(&self) -> Tally {
+        let valley: usize = self.valley.iter().map(|p| p.len().saturating_sub(1)).sum();
+        let spaces = if self.turned.is_some() {
+            0
+        } else {
+            self.valley.iter().filter(|p| p.is_empty()).count()
+        };
+        Tally {
+            home: self.foundations.cards_home() as u16,
+            covered: (usize::from(self.terrace_left.saturating_sub(1))
+                + valley
+                + self.talon.waste_len().saturating_sub(1)) as u16,
+            spaces: spaces as u16,
+            stock: self.stock_len() as u16,
+        }
+    }
+
+    /// Cadogan's advice (`docs/rules/terrace.md`, Strategies): a base one rank below the
+    /// Terrace's available card; cards from the Terrace in preference; and no card from
+    /// elsewhere to a foundation when an equally suitable card of the Terrace is soon to be
+    /// released (one of the next three beneath its available card).
+    fn advice(&self, mv: Move) -> i8 {
+        let top = self.terrace_top();
+        match mv {
+            Move::Base(i) => {
+                let base = self.turned.expect("turned cards")[i as usize];
+                match top {
+                    Some(t) if base.rank() % KING + 1 == t.rank() => 2,
+                    Some(t) if base.rank() < t.rank() => 1,
+                    _ => 0,
+                }
+            }
+            Move::Shift {
+                from: Place::Terrace,
+                ..
+            } => 3,
+            Move::Shift {
+                card,
+                to: Place::Home(_),
+                ..
+            } => {
+                let left = self.terrace_left as usize;
+                let soon = &self.terrace[left.saturating_sub(4)..left.saturating_sub(1)];
+                let equal = |c: &Card| c.rank() == card.rank() && c.is_red() == card.is_red();
+                if soon.iter().any(equal) {
+                    -1
+                } else {
+                    1
+                }
+            }
+            _ => 0,
+        }
     }
 
     fn move_text(&self, mv: Move) -> String {

@@ -3,7 +3,7 @@
 //! circle. Rules, decisions, the pruning and its proof: `docs/rules/wheel.md`.
 
 use crate::card::{format_stack, Card, Suit, ACE};
-use crate::game::{Game, OptionKind, OptionValues, VariantOption};
+use crate::game::{Game, OptionKind, OptionValues, Tally, VariantOption};
 use crate::key::KeyWriter;
 
 /// Cushion positions, two rows of six.
@@ -397,6 +397,40 @@ impl Game for Wheel {
             }
         }
         canonical
+    }
+
+    fn tally(&self) -> Tally {
+        Tally {
+            home: self.circle.iter().map(|&n| u16::from(n)).sum(),
+            covered: self
+                .heights
+                .iter()
+                .map(|&h| u16::from(h.saturating_sub(1)))
+                .sum(),
+            spaces: self.heights.iter().filter(|&&h| h == 0).count() as u16,
+            stock: self.stock_len() as u16,
+        }
+    }
+
+    /// The book gives no advice beyond the game's object, "to make as many combinations of
+    /// the sum of eighteen as possible with cards in the cushion": a combination is rated by
+    /// how many different combinations the cushion's other top cards still offer after it
+    /// (`docs/rules/wheel.md`, Strategies).
+    fn advice(&self, mv: Move) -> i8 {
+        let Move::Combine { pips, court } = mv else {
+            return 0;
+        };
+        let (_, mut count) = self.positions_by_value();
+        for &pile in pips.iter().chain(std::iter::once(&court)) {
+            count[value(self.top(pile as usize).expect("an available card")) as usize] -= 1;
+        }
+        if count[COURT as usize] == 0 {
+            return 0;
+        }
+        TRIPLES
+            .iter()
+            .filter(|t| t.iter().all(|&v| count[v as usize] > 0))
+            .count() as i8
     }
 
     /// `2H(1) 7S(5) 9D(12) KC(3)`: each card with its cushion position (1-12), the pip cards
