@@ -574,3 +574,219 @@ fn retrying_unknown_deals_with_a_larger_budget_gives_the_larger_run() {
         "--resume",
     );
 }
+
+#[test]
+fn play_prints_a_game_the_checker_replays() {
+    let dir = scratch("play");
+    // Gate seed 1: `random` wins it, `greedy` does not.
+    for (strategy, verdict, code) in [("random", "won", 0), ("greedy", "lost", 1)] {
+        let output = patience(&[
+            "play",
+            "gate",
+            "--seed",
+            "1",
+            "--strategy",
+            strategy,
+            "--json",
+        ]);
+        assert!(output.status.success());
+        let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!(json["verdict"], verdict, "{strategy}");
+        assert_eq!(json["strategy"], strategy);
+        let file = dir.join(format!("{strategy}.json"));
+        fs::write(&file, &output.stdout).unwrap();
+        let check = patience(&["verify", "gate", "--solution", file.to_str().unwrap()]);
+        assert_eq!(check.status.code(), Some(code), "{}", stdout(&check));
+        if code == 1 {
+            // A lost game is still legal move by move: the checker only finds it unfinished.
+            assert!(stdout(&check).contains("moves are legal but the game is not won"));
+        }
+    }
+    let text = stdout(&patience(&[
+        "play",
+        "gate",
+        "--seed",
+        "1",
+        "--strategy",
+        "book",
+    ]));
+    assert!(
+        text.starts_with("gate (standard), seed 1, book: "),
+        "{text}"
+    );
+    assert!(text.contains("   1. "), "{text}");
+}
+
+#[test]
+fn compare_pairs_strategies_with_the_solver_and_enters_each_game_once() {
+    let dir = scratch("compare");
+    let results = dir.join("strategies.json");
+    let compare = |game: &str, extra: &[&str]| {
+        let mut args = vec!["compare", game, "--seeds", "0..59", "--max-nodes", "20000"];
+        args.extend(["--json", results.to_str().unwrap()]);
+        args.extend(extra);
+        let output = patience(&args);
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        stdout(&output)
+    };
+    let text = compare("gate", &[]);
+    assert!(text.contains("random vs greedy: only random won"), "{text}");
+    compare("wheel", &["--strategies", "greedy,book"]);
+    compare("gate", &["--strategies", "book"]);
+    let entered: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(&results).unwrap()).unwrap();
+    let entered = entered.as_array().unwrap();
+    assert_eq!(entered.len(), 2, "one entry per game and variant");
+    let gate = entered.iter().find(|r| r["game"] == "gate").unwrap();
+    assert_eq!(gate["deals"], 60);
+    assert_eq!(gate["strategies"].as_array().unwrap().len(), 1);
+    let wheel = entered.iter().find(|r| r["game"] == "wheel").unwrap();
+    assert_eq!(wheel["pairs"][0]["a"], "greedy");
+    let winnable = wheel["winnable"].as_u64().unwrap();
+    for s in wheel["strategies"].as_array().unwrap() {
+        assert!(s["won"].as_u64().unwrap() <= winnable);
+    }
+    // The solver's verdicts read back from a run give the same comparison.
+    let jsonl = dir.join("gate.jsonl");
+    let solved = patience(&[
+        "stats",
+        "gate",
+        "--seeds",
+        "0..59",
+        "--max-nodes",
+        "20000",
+        "--jsonl",
+        jsonl.to_str().unwrap(),
+    ]);
+    assert!(solved.status.success());
+    let reused = patience(&[
+        "compare",
+        "gate",
+        "--seeds",
+        "0..59",
+        "--solver-results",
+        jsonl.to_str().unwrap(),
+    ]);
+    let fresh = patience(&[
+        "compare",
+        "gate",
+        "--seeds",
+        "0..59",
+        "--max-nodes",
+        "20000",
+    ]);
+    assert_eq!(stdout(&reused), stdout(&fresh));
+    // A README table can be made of it.
+    let table = stdout(&patience(&["report", results.to_str().unwrap()]));
+    assert!(table.contains("| gate | standard | 60 |"), "{table}");
+}
+
+#[test]
+fn compare_refuses_bad_input_and_stops_at_a_contradiction() {
+    let dir = scratch("compare-bad");
+    let solved = dir.join("lost.jsonl");
+    // Gate seed 1 is won (random wins it); a results file that says lost is caught.
+    fs::write(
+        &solved,
+        "{\"game\":\"gate\",\"variant\":\"standard\"}\n\
+         {\"deal\":{\"seed\":1},\"verdict\":\"lost\",\"nodes\":1,\"seconds\":0.1}\n",
+    )
+    .unwrap();
+    let path = solved.to_str().unwrap();
+    assert_refused(
+        &[
+            "compare",
+            "gate",
+            "--seeds",
+            "1..1",
+            "--solver-results",
+            path,
+        ],
+        None,
+        "won seed 1, which the solver proved lost",
+    );
+    assert_refused(
+        &[
+            "compare",
+            "gate",
+            "--seeds",
+            "1..2",
+            "--solver-results",
+            path,
+        ],
+        None,
+        "no verdict for seed 2",
+    );
+    assert_refused(
+        &[
+            "compare",
+            "wheel",
+            "--seeds",
+            "1..1",
+            "--solver-results",
+            path,
+        ],
+        None,
+        "holds gate (standard), not wheel (standard)",
+    );
+    assert_refused(
+        &[
+            "compare",
+            "gate",
+            "--seeds",
+            "1..1",
+            "--strategies",
+            "random,clever",
+        ],
+        None,
+        "unknown strategy 'clever'",
+    );
+    assert_refused(
+        &[
+            "compare",
+            "gate",
+            "--seeds",
+            "1..1",
+            "--strategies",
+            "book,book",
+        ],
+        None,
+        "names book twice",
+    );
+    assert_refused(&["compare", "gate", "--seeds", "9..1"], None, "is empty");
+    assert_refused(
+        &["play", "gate", "--seed", "1", "--strategy", "clever"],
+        None,
+        "unknown strategy 'clever'",
+    );
+    let not_a_list = dir.join("summary.json");
+    fs::write(&not_a_list, "{\"game\": \"gate\"}").unwrap();
+    assert_refused(
+        &[
+            "compare",
+            "gate",
+            "--seeds",
+            "1..1",
+            "--json",
+            not_a_list.to_str().unwrap(),
+        ],
+        None,
+        "is not a list of comparisons",
+    );
+    assert_refused(
+        &[
+            "compare",
+            "gate",
+            "--seeds",
+            "1..1",
+            "--json",
+            "/nonexistent/dir/s.json",
+        ],
+        None,
+        "cannot write /nonexistent/dir/s.json",
+    );
+}
