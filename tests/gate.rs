@@ -266,13 +266,13 @@ const PERFT_SEED_2_THREE_BARS: [u64; 6] = [3, 9, 19, 39, 75, 159];
 /// then a few legal moves chosen by a fixed generator (some of which throw the win away, so
 /// both verdicts occur).
 fn reduced_position(seed: u64) -> Gate {
-    let suits: &[Suit] = if seed % 2 == 0 {
+    let suits: &[Suit] = if seed.is_multiple_of(2) {
         &[Suit::CLUBS, Suit::HEARTS]
     } else {
         &[Suit::SPADES, Suit::DIAMONDS, Suit::CLUBS]
     };
     let mut position = deal(
-        if seed % 2 == 0 { 3 } else { 4 },
+        if seed.is_multiple_of(2) { 3 } else { 4 },
         &reduced_deal(seed, suits),
     );
     random_moves(&mut position, seed, (seed % 40) as usize);

@@ -120,7 +120,7 @@ fn two_suits(seed: u64) -> [Suit; 2] {
 /// oracle's search stays small).
 fn reduced_position(seed: u64) -> Sedgewick {
     let order = reduced_deal(seed, &two_suits(seed));
-    let no_wrap = seed % 3 == 0;
+    let no_wrap = seed.is_multiple_of(3);
     let mut position = Sedgewick::deal(
         &options::<Sedgewick>(&[("no-wrap", no_wrap as u32)]),
         &order,

@@ -201,7 +201,7 @@ fn played_until_stock(mut position: Terrace, seed: u64, stock: usize) -> Terrace
             .collect();
         let text = if !home.is_empty() {
             home[(state % home.len() as u64) as usize]
-        } else if state % 3 == 0 {
+        } else if state.is_multiple_of(3) {
             &texts[(state / 3 % texts.len() as u64) as usize]
         } else {
             texts.last().expect("the deal is the last move")

@@ -8,7 +8,7 @@ use common::{
     agrees_with_brute_force_on_all, assert_moves, cards, legal_texts, options, play, reduced_deal,
     solve_checked, two_pack_deal_starting,
 };
-use patience::card::{fresh_packs, Card, Suit};
+use patience::card::{Card, Suit};
 use patience::deal::shuffled;
 use patience::game::Game;
 use patience::games::wheel::{can_be_completed, Wheel};
@@ -214,7 +214,7 @@ fn reduced_position(seed: u64) -> Wheel {
         _ => &[Suit::HEARTS, Suit::SPADES],
     };
     let order: Vec<Card> = reduced_deal(seed, suits);
-    let deal_any_time = seed % 5 == 0;
+    let deal_any_time = seed.is_multiple_of(5);
     Wheel::deal(
         &options::<Wheel>(&[("deal-any-time", deal_any_time as u32)]),
         &order,

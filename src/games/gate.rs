@@ -174,6 +174,16 @@ impl Gate {
         }
     }
 
+    /// Whether no card will ever need `card` in a bar: the two cards of the other colour one
+    /// rank lower are home, or `card` is a two or an ace (an ace goes home, never on a two).
+    fn builders_home(&self, card: Card) -> bool {
+        card.rank() <= 2
+            || Suit::ALL
+                .iter()
+                .filter(|s| s.is_red() != card.is_red())
+                .all(|&s| self.foundations.is_home(Card::new(s, card.rank() - 1)))
+    }
+
     /// The cards a fill would deal, in order.
     fn fill_cards(&self) -> Vec<Card> {
         let mut after = *self;
@@ -300,18 +310,14 @@ impl Game for Gate {
     fn safe_move(&self) -> Option<Move> {
         self.bars().find_map(|pile| {
             let card = self.tops[pile]?;
-            let useless_on_board = card.rank() <= 2
-                || Suit::ALL
-                    .iter()
-                    .filter(|s| s.is_red() != card.is_red())
-                    .all(|&s| self.foundations.is_home(Card::new(s, card.rank() - 1)));
-            (self.heights[pile] >= 2 && self.foundations.accepts(card) && useless_on_board).then(
-                || Move::Shift {
-                    card,
-                    from: Place::Pile(pile as u8),
-                    to: Place::Home,
-                },
-            )
+            let safe = self.heights[pile] >= 2
+                && self.foundations.accepts(card)
+                && self.builders_home(card);
+            safe.then_some(Move::Shift {
+                card,
+                from: Place::Pile(pile as u8),
+                to: Place::Home,
+            })
         })
     }
 
@@ -406,15 +412,10 @@ impl Game for Gate {
         match (from, to) {
             (_, Place::Home) if card.rank() == ACE => 2,
             (Place::Pile(p), Place::Home) if !Gate::is_post(p as usize) => {
-                let builder_out = card.rank() > 2
-                    && Suit::ALL
-                        .iter()
-                        .filter(|s| s.is_red() != card.is_red())
-                        .any(|&s| !self.foundations.is_home(Card::new(s, card.rank() - 1)));
-                if builder_out {
-                    -1
-                } else {
+                if self.builders_home(card) {
                     1
+                } else {
+                    -1
                 }
             }
             (_, Place::Home) => 1,

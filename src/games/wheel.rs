@@ -146,8 +146,8 @@ impl Wheel {
     /// Pip cards of each value not yet in the circle.
     fn remaining(&self) -> [u8; COURT as usize] {
         let mut left = [0; COURT as usize];
-        for v in 2..=10 {
-            left[v] = self.copies - self.circle[v];
+        for (v, left) in left.iter_mut().enumerate().skip(2) {
+            *left = self.copies - self.circle[v];
         }
         left
     }
