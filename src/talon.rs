@@ -2,7 +2,9 @@
 //! leave either pile only from its top, so together they are always a subsequence of the
 //! stock as dealt: one row of cards in stock order, a bit for each card still there, and the
 //! index where the stock begins (those before it are the waste). Turning the waste over to
-//! deal again keeps that order, so a redeal is just a move of that index back to 0.
+//! deal again keeps that order, so a redeal is just a move of that index back to 0. The rarer
+//! changes of order (cards put under the stock, the waste's bottom cards made a new stock)
+//! rebuild the row.
 
 use crate::card::{format_stack, Card};
 
@@ -99,6 +101,34 @@ impl<const N: usize> Talon<N> {
         self.cards[index as usize]
     }
 
+    /// Puts `cards` under the stock, the first of them to be dealt first.
+    pub fn put_under_stock(&mut self, cards: &[Card]) {
+        let waste = self.waste_len();
+        let mut row = Row::<N>::new();
+        self.waste().chain(self.stock()).for_each(|c| row.push(c));
+        cards.iter().for_each(|&c| row.push(c));
+        *self = row.talon(waste);
+    }
+
+    /// Makes the waste's bottom `count` cards (all of it if it holds fewer) the stock, dealt
+    /// from the bottom card up; the stock must be empty.
+    pub fn restock_from_waste_bottom(&mut self, count: usize) {
+        assert_eq!(self.stock_len(), 0, "the stock is not empty");
+        let count = count.min(self.waste_len());
+        let mut row = Row::<N>::new();
+        self.waste().skip(count).for_each(|c| row.push(c));
+        self.waste().take(count).for_each(|c| row.push(c));
+        *self = row.talon(self.waste_len() - count);
+    }
+
+    /// The same stock and waste with no gaps in the row: equal stocks and wastes give equal
+    /// values, however they were reached.
+    pub fn compacted(&self) -> Talon<N> {
+        let mut talon = *self;
+        talon.put_under_stock(&[]);
+        talon
+    }
+
     /// Which cards are still there and where the stock begins: with the stock as dealt fixed,
     /// this pair identifies the stock and the waste (a game's key packs it).
     pub fn state(&self) -> (u128, u8) {
@@ -132,6 +162,33 @@ impl<const N: usize> Talon<N> {
         (0..N)
             .filter(move |&i| bits >> i & 1 == 1)
             .map(|i| self.cards[i])
+    }
+}
+
+/// A row being rebuilt, on the stack.
+struct Row<const N: usize> {
+    cards: [Card; N],
+    len: usize,
+}
+
+impl<const N: usize> Row<N> {
+    fn new() -> Self {
+        Row {
+            cards: [Card::from_index(0); N],
+            len: 0,
+        }
+    }
+
+    fn push(&mut self, card: Card) {
+        self.cards[self.len] = card;
+        self.len += 1;
+    }
+
+    /// The talon whose first `waste` cards are the waste and the rest the stock.
+    fn talon(&self, waste: usize) -> Talon<N> {
+        let mut talon = Talon::new(&self.cards[..self.len]);
+        talon.split = waste as u8;
+        talon
     }
 }
 
@@ -170,6 +227,30 @@ mod tests {
         talon.deal_to_waste();
         assert_eq!(talon.stock_top(), None);
         assert_eq!(talon.waste_top(), Card::parse("5S"));
+    }
+
+    #[test]
+    fn cards_put_under_the_stock_and_a_restock_from_the_waste_keep_their_order() {
+        let mut talon = Talon::<8>::new(&cards("AS 2S 3S"));
+        talon.deal_to_waste();
+        talon.take_stock_top();
+        talon.put_under_stock(&cards("QH JH"));
+        assert_eq!(talon.waste().collect::<Vec<_>>(), cards("AS"));
+        assert_eq!(talon.stock().collect::<Vec<_>>(), cards("3S QH JH"));
+        for _ in 0..3 {
+            talon.deal_to_waste();
+        }
+        talon.restock_from_waste_bottom(2);
+        assert_eq!(talon.waste().collect::<Vec<_>>(), cards("QH JH"));
+        assert_eq!(talon.stock().collect::<Vec<_>>(), cards("AS 3S"));
+        assert_eq!(talon.stock_top(), Card::parse("AS"));
+        assert_eq!(talon.waste_top(), Card::parse("JH"));
+        talon.deal_to_waste();
+        talon.deal_to_waste();
+        // More than the waste holds: all of it.
+        talon.restock_from_waste_bottom(9);
+        assert_eq!(talon.stock().collect::<Vec<_>>(), cards("QH JH AS 3S"));
+        assert_eq!(talon.waste_len(), 0);
     }
 
     #[test]

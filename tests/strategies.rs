@@ -4,7 +4,9 @@
 use patience::card::Card;
 use patience::deal::DealId;
 use patience::game::{Game, OptionValues};
-use patience::games::{self, gate::Gate, sedgewick::Sedgewick, terrace::Terrace, wheel::Wheel};
+use patience::games::{
+    self, gate::Gate, queens::Queens, sedgewick::Sedgewick, terrace::Terrace, wheel::Wheel,
+};
 use patience::strategy::{self, Choice, Ending, Strategy, StrategyKind};
 
 /// A strategy that writes down what it was shown and what it chose.
@@ -82,6 +84,23 @@ fn sedgewick_stock_stays_hidden_below_the_card_turned() {
 fn terrace_stock_stays_hidden_below_the_card_turned() {
     // Terrace 13, turned 3, valley 7, and the card turned from the pack.
     hidden_cards_change_nothing::<Terrace>(|_| 24);
+}
+
+#[test]
+fn queens_stock_stays_hidden_below_the_card_turned() {
+    // The key (32), the shutter (7 cards that are not kings: a king goes up and its place
+    // takes the next card), and the first card turned from the pack that is not a king.
+    hidden_cards_change_nothing::<Queens>(|order| {
+        let mut not_kings = 0;
+        32 + order[32..]
+            .iter()
+            .position(|c| {
+                not_kings += usize::from(c.rank() != 13);
+                not_kings > 8
+            })
+            .unwrap()
+            + 1
+    });
 }
 
 #[test]

@@ -3,6 +3,7 @@
 
 pub mod freecell;
 pub mod gate;
+pub mod queens;
 pub mod sedgewick;
 pub mod terrace;
 pub mod wheel;
@@ -143,10 +144,11 @@ static GATE: Entry<gate::Gate> = Entry(PhantomData);
 static SEDGEWICK: Entry<sedgewick::Sedgewick> = Entry(PhantomData);
 static WHEEL: Entry<wheel::Wheel> = Entry(PhantomData);
 static TERRACE: Entry<terrace::Terrace> = Entry(PhantomData);
+static QUEENS: Entry<queens::Queens> = Entry(PhantomData);
 
 /// Every game, in the order `patience games` lists them.
-pub fn all() -> [&'static dyn GameEntry; 5] {
-    [&GATE, &SEDGEWICK, &WHEEL, &TERRACE, &FREECELL]
+pub fn all() -> [&'static dyn GameEntry; 6] {
+    [&GATE, &SEDGEWICK, &WHEEL, &TERRACE, &QUEENS, &FREECELL]
 }
 
 pub fn find(name: &str) -> Option<&'static dyn GameEntry> {

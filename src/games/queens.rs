@@ -1,0 +1,531 @@
+//! The Queens (Cadogan): a key of 32 cards that feeds only the foundations and sends its queens
+//! (with thirteen cards each) under the stock, eight foundations up in suit from their kings
+//! (king, ace, two, ..., queen), a shutter of seven piles married down in suit and refilled at
+//! once from the stock, and new stocks paid for by the queens put on the talon. Rules,
+//! decisions and encoding: `docs/rules/queens.md`.
+
+use crate::card::{format_stack, Card, Suit, ACE, KING, PACK};
+use crate::game::{Game, OptionKind, OptionValues, Tally, VariantOption};
+use crate::key::KeyWriter;
+use crate::talon::Talon;
+
+const QUEEN: u8 = 12;
+/// Cadogan's key; `--key-cards` deals fewer.
+const KEY: usize = 32;
+/// Cards a queen on the key takes with her (herself included) under the stock.
+const KEY_PAYMENT: usize = 14;
+/// Cards of the talon each queen put on it in a pass buys for a new stock.
+const TALON_PAYMENT: usize = 3;
+const SHUTTER: usize = 7;
+/// Two foundations for each suit: `2 * suit` and `2 * suit + 1`.
+const FOUNDATIONS: usize = 8;
+/// Stock and talon together at their fullest: the deal's cards after a key of none, before
+/// the shutter is laid (97 at most once it is).
+const ROW: usize = 2 * PACK;
+
+/// A shutter pile: its bottom card and how many cards lie on it, married down in suit, so its
+/// top card follows from the two.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+struct Pile {
+    len: u8,
+    bottom: Option<Card>,
+}
+
+impl Pile {
+    fn top(self) -> Option<Card> {
+        self.bottom
+            .map(|b| Card::new(b.suit(), b.rank() + 1 - self.len))
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Queens {
+    /// The key as dealt, its uppermost card last; the first `key_left` are still there.
+    key: [Card; KEY],
+    key_left: u8,
+    shutter: [Pile; SHUTTER],
+    talon: Talon<ROW>,
+    /// Cards on each foundation: 0 (no king yet), 1 (the king), 2 (and the ace), ... 13.
+    foundations: [u8; FOUNDATIONS],
+    /// Queens put on the talon in this pass through the stock: each buys three talon cards.
+    queens_on_talon: u8,
+    /// Variant: the key's queens are sent away only while the key is dealt.
+    key_queens_at_deal_only: bool,
+    /// Bit `k`: with `k` cards left in the key, one of them can never leave it
+    /// (`key_deadlocked`). It follows from the deal, so it adds nothing to the key.
+    deadlocked_at: u64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    Key,
+    Shutter(u8),
+    Stock,
+    Talon,
+    Home,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Move {
+    /// An available card to a foundation (`to` is `Home`) or married onto a shutter pile.
+    Shift { card: Card, from: Place, to: Place },
+    /// The next stock card onto the talon.
+    Deal,
+    /// The stock is out: the talon's bottom cards, three for each queen put on it in this
+    /// pass, become the new stock.
+    Pay,
+}
+
+impl Queens {
+    fn key_top(&self) -> Option<Card> {
+        (self.key_left > 0).then(|| self.key[self.key_left as usize - 1])
+    }
+
+    /// The foundation that takes `card`, if one does: a king starts an empty one of its suit;
+    /// another card goes on the one of its suit that holds the rank below (the king for an
+    /// ace). When both of a suit's foundations would take it they are alike; the first is named.
+    fn foundation_for(&self, card: Card) -> Option<usize> {
+        let wanted = if card.rank() == KING { 0 } else { card.rank() };
+        let first = 2 * card.suit().index();
+        (first..first + 2).find(|&f| self.foundations[f] == wanted)
+    }
+
+    /// The cards that may move: the key's (home only), each shutter pile's top, the card
+    /// turned from the stock and the talon's top.
+    fn sources(&self) -> impl Iterator<Item = (Place, Card)> + '_ {
+        let key = self.key_top().map(|c| (Place::Key, c));
+        let shutter = (0..SHUTTER)
+            .filter_map(|p| self.shutter[p].top().map(|c| (Place::Shutter(p as u8), c)));
+        key.into_iter()
+            .chain(shutter)
+            .chain(self.talon.stock_top().map(|c| (Place::Stock, c)))
+            .chain(self.talon.waste_top().map(|c| (Place::Talon, c)))
+    }
+
+    /// Appends the legal moves; with `one_of_each`, a pile exactly like an earlier one is
+    /// neither a source nor a target (the piles are interchangeable).
+    fn generate(&self, moves: &mut Vec<Move>, one_of_each: bool) {
+        let repeated = |p: usize| one_of_each && self.shutter[..p].contains(&self.shutter[p]);
+        let mut sources = [(Place::Key, Card::from_index(0)); SHUTTER + 3];
+        let mut count = 0;
+        for (from, card) in self.sources() {
+            if !matches!(from, Place::Shutter(p) if repeated(p as usize)) {
+                sources[count] = (from, card);
+                count += 1;
+            }
+        }
+        let sources = &sources[..count];
+        for &(from, card) in sources {
+            if self.foundation_for(card).is_some() {
+                moves.push(Move::Shift {
+                    card,
+                    from,
+                    to: Place::Home,
+                });
+            }
+        }
+        for to in 0..SHUTTER {
+            let Some(top) = self.shutter[to].top() else {
+                continue;
+            };
+            if repeated(to) {
+                continue;
+            }
+            for &(from, card) in sources {
+                let marries = card.suit() == top.suit() && card.rank() + 1 == top.rank();
+                if marries && from != Place::Key && from != Place::Shutter(to as u8) {
+                    moves.push(Move::Shift {
+                        card,
+                        from,
+                        to: Place::Shutter(to as u8),
+                    });
+                }
+            }
+        }
+        if self.talon.stock_len() > 0 {
+            moves.push(Move::Deal);
+        } else if self.queens_on_talon > 0 && self.talon.waste_len() > 0 {
+            moves.push(Move::Pay);
+        }
+    }
+
+    fn home(&mut self, card: Card) {
+        let f = self
+            .foundation_for(card)
+            .expect("a foundation takes the card");
+        self.foundations[f] += 1;
+    }
+
+    /// What the rules do by themselves, until none applies: a queen on top of the key goes
+    /// under the stock with the thirteen cards beneath her; an available king goes up to a
+    /// foundation; a shutter space takes the stock's next card.
+    fn settle(&mut self, dealing: bool) {
+        loop {
+            if let Some(queen) = self.key_top().filter(|c| c.rank() == QUEEN) {
+                if dealing || !self.key_queens_at_deal_only {
+                    debug_assert_eq!(queen.rank(), QUEEN);
+                    let left = self.key_left as usize;
+                    let paid = KEY_PAYMENT.min(left);
+                    let mut cards = self.key[left - paid..left].to_vec();
+                    cards.reverse();
+                    self.talon.put_under_stock(&cards);
+                    self.key_left -= paid as u8;
+                    continue;
+                }
+            }
+            let king = self.sources().find(|(_, c)| c.rank() == KING);
+            if let Some((from, card)) = king {
+                self.take(from);
+                self.home(card);
+                continue;
+            }
+            let space = self.shutter.iter().position(|p| p.len == 0);
+            if let (Some(p), Some(_)) = (space, self.talon.stock_top()) {
+                let card = self.talon.take_stock_top();
+                self.shutter[p] = Pile {
+                    len: 1,
+                    bottom: Some(card),
+                };
+                continue;
+            }
+            return;
+        }
+    }
+
+    /// Removes the available card at `from`.
+    fn take(&mut self, from: Place) {
+        match from {
+            Place::Key => self.key_left -= 1,
+            Place::Shutter(p) => {
+                let pile = &mut self.shutter[p as usize];
+                pile.len -= 1;
+                if pile.len == 0 {
+                    pile.bottom = None;
+                }
+            }
+            Place::Stock => {
+                self.talon.take_stock_top();
+            }
+            Place::Talon => {
+                self.talon.take_waste_top();
+            }
+            Place::Home => unreachable!("cards never leave the foundations"),
+        }
+    }
+
+    /// Whether both copies of the card of `suit` one rank below `rank` are home: then nothing
+    /// can ever be married onto a card of that rank and suit.
+    fn both_below_home(&self, suit: Suit, rank: u8) -> bool {
+        let first = 2 * suit.index();
+        rank == ACE
+            || self.foundations[first..first + 2]
+                .iter()
+                .all(|&n| n > rank - 1)
+    }
+
+    /// Whether, with `left` cards in the key, some key card can never leave it: no queen lies
+    /// above it (so no payment can take it away) and both copies of the card its foundation
+    /// needs first (the rank below; the king for an ace) lie beneath it. Those can leave
+    /// only after it does, and it only by going home. Proof in the rules document.
+    fn key_deadlocked(&self, left: usize) -> bool {
+        let key = &self.key[..left];
+        for (i, &card) in key.iter().enumerate().rev() {
+            if card.rank() == QUEEN && !self.key_queens_at_deal_only {
+                return false;
+            }
+            let needed = match card.rank() {
+                KING => continue,
+                ACE => KING,
+                rank => rank - 1,
+            };
+            let needed = Card::new(card.suit(), needed);
+            if key[..i].iter().filter(|&&c| c == needed).count() == 2 {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Checks a deal: two copies of every card of each suit it holds.
+    fn check_cards(order: &[Card]) -> Result<(), String> {
+        let mut copies = [0u8; PACK];
+        for &card in order {
+            copies[card.index()] += 1;
+            if copies[card.index()] > 2 {
+                return Err(format!("{card} is dealt more than twice"));
+            }
+        }
+        for suit in Suit::ALL {
+            let counts: Vec<u8> = (ACE..=KING)
+                .map(|r| copies[Card::new(suit, r).index()])
+                .collect();
+            if counts.iter().any(|&n| n != counts[0]) || counts[0] == 1 {
+                return Err(format!(
+                    "The Queens needs both copies of every card of each suit it deals (two \
+                     packs: 104 cards); this deal has {} cards",
+                    order.len()
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn place_name(place: Place) -> String {
+        match place {
+            Place::Key => "k".to_string(),
+            Place::Shutter(p) => (p + 1).to_string(),
+            Place::Stock => "s".to_string(),
+            Place::Talon => "t".to_string(),
+            Place::Home => "h".to_string(),
+        }
+    }
+
+    fn foundation_text(&self, f: usize) -> String {
+        let suit = Suit::ALL[f / 2];
+        match self.foundations[f] {
+            0 => "--".to_string(),
+            1 => Card::new(suit, KING).to_string(),
+            n => Card::new(suit, n - 1).to_string(),
+        }
+    }
+}
+
+impl Game for Queens {
+    type Move = Move;
+    type Key = [u64; 11];
+
+    const NAME: &'static str = "queens";
+    const SUMMARY: &'static str =
+        "The Queens (Cadogan): a 32-card key, kings as foundations, queens that buy new stocks";
+    const PACKS: usize = 2;
+    const OPTIONS: &'static [VariantOption] = &[
+        VariantOption {
+            name: "key-queens-at-deal-only",
+            help: "a queen on top of the key is sent away only while the key is dealt",
+            kind: OptionKind::Flag,
+        },
+        VariantOption {
+            name: "key-cards",
+            help: "cards in the key (Cadogan: 32; fewer make a reduced game)",
+            kind: OptionKind::Number {
+                min: 0,
+                max: KEY as u32,
+                default: KEY as u32,
+            },
+        },
+    ];
+
+    /// The key first (its last card uppermost), then the shutter's seven positions in order,
+    /// a king turned while dealing them going up to the foundations and the position taking
+    /// the next card, then the stock, next card first. Tests may deal both copies of fewer
+    /// suits.
+    fn deal(options: &OptionValues, order: &[Card]) -> Result<Self, String> {
+        Queens::check_cards(order)?;
+        let key_len = options.get("key-cards") as usize;
+        if order.len() < key_len + SHUTTER {
+            return Err(format!(
+                "The Queens lays out {} cards; the deal has {}",
+                key_len + SHUTTER,
+                order.len()
+            ));
+        }
+        let mut key = [Card::from_index(0); KEY];
+        key[..key_len].copy_from_slice(&order[..key_len]);
+        let mut game = Queens {
+            key,
+            key_left: key_len as u8,
+            shutter: [Pile::default(); SHUTTER],
+            talon: Talon::new(&order[key_len..]),
+            foundations: [0; FOUNDATIONS],
+            queens_on_talon: 0,
+            key_queens_at_deal_only: options.flag("key-queens-at-deal-only"),
+            deadlocked_at: 0,
+        };
+        for left in 0..=key_len {
+            if game.key_deadlocked(left) {
+                game.deadlocked_at |= 1 << left;
+            }
+        }
+        for suit in Suit::ALL {
+            if !order.contains(&Card::new(suit, KING)) {
+                game.foundations[2 * suit.index()..2 * suit.index() + 2].fill(KING);
+            }
+        }
+        game.settle(true);
+        Ok(game)
+    }
+
+    fn legal_moves(&self, moves: &mut Vec<Move>) {
+        self.generate(moves, false);
+    }
+
+    /// Nothing when a key card can never leave the key (the position is lost).
+    fn search_moves(&self, moves: &mut Vec<Move>) {
+        if self.deadlocked_at >> self.key_left & 1 == 0 {
+            self.generate(moves, true);
+        }
+    }
+
+    /// Cards home count most; cards still in the key and cards waiting in the talon count
+    /// against ("it is all important to get rid of the key").
+    fn heuristic(&self) -> i32 {
+        let home: i32 = self.foundations.iter().map(|&n| i32::from(n)).sum();
+        20 * home - 6 * i32::from(self.key_left) - 2 * self.talon.waste_len() as i32
+    }
+
+    /// A shutter card goes home when a card lies beneath it (so no space is refilled) and
+    /// both copies of the card that could be married onto it are home. Proof in the rules
+    /// document.
+    fn safe_move(&self) -> Option<Move> {
+        (0..SHUTTER).find_map(|p| {
+            let pile = self.shutter[p];
+            let card = pile.top()?;
+            let safe = pile.len >= 2
+                && self.foundation_for(card).is_some()
+                && self.both_below_home(card.suit(), card.rank());
+            safe.then_some(Move::Shift {
+                card,
+                from: Place::Shutter(p as u8),
+                to: Place::Home,
+            })
+        })
+    }
+
+    fn play(&self, mv: Move) -> Self {
+        let mut next = *self;
+        match mv {
+            Move::Shift { card, from, to } => {
+                next.take(from);
+                match to {
+                    Place::Home => next.home(card),
+                    Place::Shutter(p) => next.shutter[p as usize].len += 1,
+                    _ => unreachable!("cards go home or onto the shutter"),
+                }
+            }
+            Move::Deal => {
+                if next.talon.deal_to_waste().rank() == QUEEN {
+                    next.queens_on_talon += 1;
+                }
+            }
+            Move::Pay => {
+                next.talon
+                    .restock_from_waste_bottom(TALON_PAYMENT * next.queens_on_talon as usize);
+                next.queens_on_talon = 0;
+            }
+        }
+        next.settle(false);
+        next
+    }
+
+    fn is_won(&self) -> bool {
+        self.foundations.iter().all(|&n| n == KING)
+    }
+
+    /// The key's length, the queens counted, each suit's two foundations sorted, the shutter
+    /// piles sorted, then the talon and the stock card by card (suits and ranks only: the two
+    /// copies of a card are one card here). 701 bits at most.
+    fn key(&self) -> [u64; 11] {
+        let mut key = KeyWriter::<11>::new();
+        key.push(u64::from(self.key_left), 6);
+        key.push(u64::from(self.queens_on_talon), 4);
+        let mut foundations = self.foundations;
+        for pair in foundations.chunks_mut(2) {
+            pair.sort_unstable();
+        }
+        for n in foundations {
+            key.push(u64::from(n), 4);
+        }
+        let mut shutter = self.shutter;
+        shutter.sort_unstable();
+        for pile in shutter {
+            let bottom = pile.bottom.map_or(0, |c| c.index() as u64);
+            key.push(u64::from(pile.len) << 6 | bottom, 10);
+        }
+        key.push(self.talon.waste_len() as u64, 7);
+        for card in self.talon.waste().chain(self.talon.stock()) {
+            key.push(card.index() as u64, 6);
+        }
+        key.finish()
+    }
+
+    /// Shutter piles sorted, each suit's foundations sorted, the talon without gaps.
+    fn canonical(&self) -> Self {
+        let mut canonical = *self;
+        canonical.shutter.sort_unstable();
+        for pair in canonical.foundations.chunks_mut(2) {
+            pair.sort_unstable();
+        }
+        canonical.talon = self.talon.compacted();
+        canonical
+    }
+
+    /// `5H s-3` (a card from the key `k`, a shutter pile 1-7, the stock `s` or the talon `t`,
+    /// to a shutter pile or home `h`), `deal 8C`, `pay 6` (the cards bought).
+    fn move_text(&self, mv: Move) -> String {
+        match mv {
+            Move::Shift { card, from, to } => format!(
+                "{card} {}-{}",
+                Queens::place_name(from),
+                Queens::place_name(to)
+            ),
+            Move::Deal => format!("deal {}", self.talon.stock_top().expect("a stock card")),
+            Move::Pay => format!(
+                "pay {}",
+                (TALON_PAYMENT * self.queens_on_talon as usize).min(self.talon.waste_len())
+            ),
+        }
+    }
+
+    fn layout(&self) -> String {
+        let foundations: Vec<String> = (0..FOUNDATIONS).map(|f| self.foundation_text(f)).collect();
+        let mut out = format!("foundations: {}\n", foundations.join(" "));
+        out += &format!(
+            "key (top last): {}\n",
+            format_stack(&self.key[..self.key_left as usize])
+        );
+        for (p, pile) in self.shutter.iter().enumerate() {
+            let cards: Vec<Card> = pile.bottom.map_or(Vec::new(), |b| {
+                (0..pile.len)
+                    .map(|i| Card::new(b.suit(), b.rank() - i))
+                    .collect()
+            });
+            out += &format!("shutter {} (bottom up): {}\n", p + 1, format_stack(&cards));
+        }
+        out += &format!(
+            "queens put on the talon this pass: {}\n",
+            self.queens_on_talon
+        );
+        out + &self.talon.describe().replace("waste", "talon")
+    }
+
+    fn tally(&self) -> Tally {
+        let shutter: usize = self
+            .shutter
+            .iter()
+            .map(|p| p.len.saturating_sub(1) as usize)
+            .sum();
+        Tally {
+            home: self.foundations.iter().map(|&n| u16::from(n)).sum(),
+            covered: (usize::from(self.key_left.saturating_sub(1))
+                + shutter
+                + self.talon.waste_len().saturating_sub(1)) as u16,
+            spaces: self.shutter.iter().filter(|p| p.len == 0).count() as u16,
+            stock: self.talon.stock_len() as u16,
+        }
+    }
+
+    /// Cadogan's advice (`docs/rules/queens.md`, Strategies): the key's card first ("always
+    /// first look to see if a card from the key is available ... and play that in
+    /// preference, as it is all important to get rid of the key").
+    fn advice(&self, mv: Move) -> i8 {
+        match mv {
+            Move::Shift {
+                from: Place::Key, ..
+            } => 2,
+            Move::Shift {
+                to: Place::Home, ..
+            } => 1,
+            _ => 0,
+        }
+    }
+}
