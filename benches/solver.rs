@@ -6,6 +6,7 @@ use patience::deal::{microsoft, shuffled};
 use patience::game::{Game, OptionValues};
 use patience::games::freecell::FreeCell;
 use patience::games::gate::Gate;
+use patience::games::queens::Queens;
 use patience::games::sedgewick::Sedgewick;
 use patience::games::terrace::Terrace;
 use patience::games::wheel::Wheel;
@@ -145,6 +146,18 @@ fn historical(c: &mut Criterion) {
     });
     group.bench_function("terrace seed 0, 200k positions", |b| {
         b.iter(|| solve(&seeded::<Terrace>(0, &[]), Order::Portfolio, limit(200_000)))
+    });
+    // The Queens: 100k positions of an undecided deal, and the proven losses among seeds 0..40
+    // (a deadlocked key, found at the root).
+    group.bench_function("queens seed 0, 100k positions", |b| {
+        b.iter(|| solve(&seeded::<Queens>(0, &[]), Order::Portfolio, limit(100_000)))
+    });
+    group.bench_function("queens seeds 0..40, 1 position each", |b| {
+        b.iter(|| {
+            (0..40)
+                .map(|s| solve(&seeded::<Queens>(s, &[]), Order::Portfolio, limit(1)).nodes)
+                .sum::<u64>()
+        })
     });
     group.finish();
 }

@@ -51,9 +51,10 @@ pub struct Queens {
     queens_on_talon: u8,
     /// Variant: the key's queens are sent away only while the key is dealt.
     key_queens_at_deal_only: bool,
-    /// Bit `k`: with `k` cards left in the key, one of them can never leave it
-    /// (`key_deadlocked`). It follows from the deal, so it adds nothing to the key.
-    deadlocked_at: u64,
+    /// For each key card, how many copies of the card its foundation needs first (the rank
+    /// below; a king for an ace) lie beneath it in the key. It follows from the deal, so it
+    /// adds nothing to the key.
+    needed_beneath: [u8; KEY],
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -223,23 +224,35 @@ impl Queens {
                 .all(|&n| n > rank - 1)
     }
 
-    /// Whether, with `left` cards in the key, some key card can never leave it: no queen lies
-    /// above it (so no payment can take it away) and both copies of the card its foundation
-    /// needs first (the rank below; the king for an ace) lie beneath it. Those can leave
+    /// The card `card`'s foundation needs just before it: the rank below, a king for an ace.
+    fn needed_first(card: Card) -> Card {
+        let rank = if card.rank() == ACE {
+            KING
+        } else {
+            card.rank() - 1
+        };
+        Card::new(card.suit(), rank)
+    }
+
+    /// Whether some key card can never leave the key: no queen lies above it (so no payment
+    /// can take it away), no foundation of its suit takes it now, and every copy of the card
+    /// its foundation needs first that is not home lies beneath it in the key. Those can leave
     /// only after it does, and it only by going home. Proof in the rules document.
-    fn key_deadlocked(&self, left: usize) -> bool {
-        let key = &self.key[..left];
-        for (i, &card) in key.iter().enumerate().rev() {
+    fn key_deadlocked(&self) -> bool {
+        for i in (0..self.key_left as usize).rev() {
+            let card = self.key[i];
             if card.rank() == QUEEN && !self.key_queens_at_deal_only {
                 return false;
             }
-            let needed = match card.rank() {
-                KING => continue,
-                ACE => KING,
-                rank => rank - 1,
-            };
-            let needed = Card::new(card.suit(), needed);
-            if key[..i].iter().filter(|&&c| c == needed).count() == 2 {
+            if card.rank() == KING || self.foundation_for(card).is_some() {
+                continue;
+            }
+            let first = 2 * card.suit().index();
+            let home = self.foundations[first..first + 2]
+                .iter()
+                .filter(|&&n| n >= card.rank())
+                .count() as u8;
+            if 2 - home == self.needed_beneath[i] {
                 return true;
             }
         }
@@ -339,12 +352,11 @@ impl Game for Queens {
             foundations: [0; FOUNDATIONS],
             queens_on_talon: 0,
             key_queens_at_deal_only: options.flag("key-queens-at-deal-only"),
-            deadlocked_at: 0,
+            needed_beneath: [0; KEY],
         };
-        for left in 0..=key_len {
-            if game.key_deadlocked(left) {
-                game.deadlocked_at |= 1 << left;
-            }
+        for i in 0..key_len {
+            let needed = Queens::needed_first(key[i]);
+            game.needed_beneath[i] = key[..i].iter().filter(|&&c| c == needed).count() as u8;
         }
         for suit in Suit::ALL {
             if !order.contains(&Card::new(suit, KING)) {
@@ -361,7 +373,7 @@ impl Game for Queens {
 
     /// Nothing when a key card can never leave the key (the position is lost).
     fn search_moves(&self, moves: &mut Vec<Move>) {
-        if self.deadlocked_at >> self.key_left & 1 == 0 {
+        if !self.key_deadlocked() {
             self.generate(moves, true);
         }
     }
