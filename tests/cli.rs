@@ -466,6 +466,9 @@ fn every_game_is_listed_and_solves_deals_the_checker_accepts() {
         "--terrace-cards N (1..13, default 13)",
         "--no-terrace-preference",
         "--fill-from-talon",
+        "queens",
+        "--key-queens-at-deal-only",
+        "--key-cards N (0..32, default 32)",
         "freecell",
     ] {
         assert!(
@@ -475,7 +478,11 @@ fn every_game_is_listed_and_solves_deals_the_checker_accepts() {
     }
     let dir = scratch("games");
     let hoffmann = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/gate-hoffmann.txt");
-    let cases: [&[&str]; 8] = [
+    let climbing = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/queens-climbing.txt"
+    );
+    let cases: [&[&str]; 9] = [
         &["gate", "--deal", hoffmann],
         &["gate", "--bars", "3", "--seed", "5"],
         &["sedgewick", "--seed", "3"],
@@ -491,6 +498,7 @@ fn every_game_is_listed_and_solves_deals_the_checker_accepts() {
             "--seed",
             "26",
         ],
+        &["queens", "--key-cards", "0", "--deal", climbing],
     ];
     for (i, case) in cases.iter().enumerate() {
         let mut args = vec!["solve"];
@@ -507,6 +515,13 @@ fn every_game_is_listed_and_solves_deals_the_checker_accepts() {
         let checked = patience(&verify);
         assert!(checked.status.success(), "{case:?}: {}", stdout(&checked));
     }
+    // The Queens, seed 1: the 7S on top of the key waits for a six of spades; both lie beneath.
+    let lost = patience(&["solve", "queens", "--seed", "1", "--json"]);
+    let json: serde_json::Value = serde_json::from_slice(&lost.stdout).unwrap();
+    assert_eq!(
+        (json["verdict"].as_str(), json["nodes"].as_u64()),
+        (Some("lost"), Some(1))
+    );
     assert_refused(
         &["solve", "gate", "--bars", "5", "--seed", "1"],
         None,
