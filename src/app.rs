@@ -229,14 +229,7 @@ fn stats(request: StatsRequest) -> Result<ExitCode, String> {
         retry_unknown: request.retry_unknown,
         progress: std::io::stderr().is_terminal(),
     };
-    let mut pool = rayon::ThreadPoolBuilder::new();
-    if let Some(threads) = request.threads {
-        pool = pool.num_threads(threads);
-    }
-    let pool = pool
-        .build()
-        .map_err(|e| format!("cannot start worker threads: {e}"))?;
-    let summary = pool.install(|| batch.run())?;
+    let summary = worker_pool(request.threads)?.install(|| batch.run())?;
     publish(&summary, request.json)
 }
 
@@ -310,14 +303,7 @@ fn compare(request: CompareRequest) -> Result<ExitCode, String> {
         solver,
         progress: std::io::stderr().is_terminal(),
     };
-    let mut pool = rayon::ThreadPoolBuilder::new();
-    if let Some(threads) = request.threads {
-        pool = pool.num_threads(threads);
-    }
-    let pool = pool
-        .build()
-        .map_err(|e| format!("cannot start worker threads: {e}"))?;
-    let report = pool.install(|| comparison.run())?;
+    let report = worker_pool(request.threads)?.install(|| comparison.run())?;
     print!("{}", Table.render(std::slice::from_ref(&report)));
     if let Some(path) = &request.json {
         entered
@@ -326,6 +312,16 @@ fn compare(request: CompareRequest) -> Result<ExitCode, String> {
         write_atomic(path, &Json.render(&entered))?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The threads a batch runs on: one per core unless the user said how many.
+fn worker_pool(threads: Option<usize>) -> Result<rayon::ThreadPool, String> {
+    let mut pool = rayon::ThreadPoolBuilder::new();
+    if let Some(threads) = threads {
+        pool = pool.num_threads(threads);
+    }
+    pool.build()
+        .map_err(|e| format!("cannot start worker threads: {e}"))
 }
 
 fn publish(summary: &Summary, json: Option<PathBuf>) -> Result<ExitCode, String> {

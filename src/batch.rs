@@ -133,18 +133,7 @@ impl Batch<'_> {
                 .is_some_and(|r| !(self.retry_unknown && r.verdict == Verdict::Unknown))
         };
         let todo: Vec<&DealId> = self.deals.iter().filter(|d| !settled(d)).collect();
-        let bar = if self.progress {
-            ProgressBar::new(self.deals.len() as u64)
-        } else {
-            ProgressBar::hidden()
-        };
-        bar.set_style(
-            ProgressStyle::with_template(
-                "{elapsed_precise} [{bar:40}] {pos}/{len} deals, {per_sec}, eta {eta} {msg}",
-            )
-            .expect("valid template")
-            .progress_chars("=> "),
-        );
+        let bar = progress_bar(self.deals.len(), self.progress);
         bar.set_position((self.deals.len() - todo.len()) as u64);
         let fresh: Result<Vec<DealRecord>, String> = todo
             .par_iter()
@@ -190,6 +179,23 @@ impl Batch<'_> {
             self.deal_step,
         ))
     }
+}
+
+/// A progress bar over `deals` deals, drawn only when `visible` (a terminal).
+pub fn progress_bar(deals: usize, visible: bool) -> ProgressBar {
+    let bar = if visible {
+        ProgressBar::new(deals as u64)
+    } else {
+        ProgressBar::hidden()
+    };
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{elapsed_precise} [{bar:40}] {pos}/{len} deals, {per_sec}, eta {eta}",
+        )
+        .expect("valid template")
+        .progress_chars("=> "),
+    );
+    bar
 }
 
 /// Enters a deal's record, where a deal may have several (a retry of an unknown deal appends

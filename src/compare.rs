@@ -3,14 +3,13 @@
 //! deal by deal. Every strategy win is replayed by the independent checker before it counts,
 //! and a strategy win on a deal the solver proved lost stops the run: one of them is wrong.
 
-use crate::batch::{read_jsonl, JsonlHeader};
+use crate::batch::{progress_bar, read_jsonl, JsonlHeader};
 use crate::deal::DealId;
 use crate::game::OptionValues;
 use crate::games::GameEntry;
 use crate::solver::{Budget, Order, Verdict};
 use crate::stats::{wilson, Summary};
 use crate::strategy::{Ending, StrategyKind};
-use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -102,18 +101,7 @@ impl Comparison<'_> {
                 ));
             }
         }
-        let bar = if self.progress {
-            ProgressBar::new(self.deals.len() as u64)
-        } else {
-            ProgressBar::hidden()
-        };
-        bar.set_style(
-            ProgressStyle::with_template(
-                "{elapsed_precise} [{bar:40}] {pos}/{len} deals, {per_sec}, eta {eta}",
-            )
-            .expect("valid template")
-            .progress_chars("=> "),
-        );
+        let bar = progress_bar(self.deals.len(), self.progress);
         let paired: Result<Vec<Paired>, String> = self
             .deals
             .par_iter()

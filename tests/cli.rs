@@ -16,6 +16,17 @@ fn stdout(output: &Output) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
+/// Runs a command that must succeed, and returns what it printed.
+fn succeeds(args: &[&str]) -> String {
+    let output = patience(args);
+    assert!(
+        output.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    stdout(&output)
+}
+
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("patience-cli-{}-{name}", std::process::id()));
     let _ = fs::remove_dir_all(&dir);
@@ -554,12 +565,7 @@ fn retrying_unknown_deals_with_a_larger_budget_gives_the_larger_run() {
             json.to_str().unwrap(),
         ];
         args.extend_from_slice(extra);
-        let output = patience(&args);
-        assert!(
-            output.status.success(),
-            "{}",
-            String::from_utf8_lossy(&output.stderr)
-        );
+        succeeds(&args);
         summary(&json)
     };
     let file = dir.join("deals.jsonl");
@@ -640,13 +646,7 @@ fn compare_pairs_strategies_with_the_solver_and_enters_each_game_once() {
         let mut args = vec!["compare", game, "--seeds", "0..59", "--max-nodes", "20000"];
         args.extend(["--json", results.to_str().unwrap()]);
         args.extend(extra);
-        let output = patience(&args);
-        assert!(
-            output.status.success(),
-            "{}",
-            String::from_utf8_lossy(&output.stderr)
-        );
-        stdout(&output)
+        succeeds(&args)
     };
     let text = compare("gate", &[]);
     assert!(text.contains("random vs greedy: only random won"), "{text}");

@@ -5,7 +5,7 @@ mod common;
 
 use common::{
     agrees_with_brute_force_on_all, assert_moves, cards, legal_texts, options, play, solve_checked,
-    two_pack_deal_starting,
+    two_pack_deal_starting, Picker,
 };
 use patience::card::{Card, Suit};
 use patience::deal::shuffled;
@@ -234,20 +234,17 @@ fn reduced_two_pack_deal(seed: u64, suits: &[Suit]) -> Vec<Card> {
 /// brute-force oracle (a reduced Queens from the deal has millions), played sensibly enough
 /// that many are still won.
 fn played_until(mut position: Queens, seed: u64, left: u16) -> Queens {
-    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut picker = Picker::new(seed);
     for _ in 0..3000 {
         let texts = legal_texts(&position);
         if 104 - position.tally().home <= left || texts.is_empty() {
             break;
         }
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
         let home: Vec<&String> = texts.iter().filter(|m| m.ends_with("-h")).collect();
         let text = if home.is_empty() {
-            &texts[(state % texts.len() as u64) as usize]
+            picker.pick(&texts)
         } else {
-            home[(state % home.len() as u64) as usize]
+            *picker.pick(&home)
         };
         position = play(&position, text);
     }

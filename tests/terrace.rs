@@ -5,7 +5,7 @@ mod common;
 
 use common::{
     agrees_with_brute_force_on_all, assert_moves, deal_out_stock, legal_texts, options, play,
-    reduced_deal, solve_checked, two_pack_deal_starting,
+    reduced_deal, solve_checked, two_pack_deal_starting, Picker,
 };
 use patience::card::Suit;
 use patience::deal::shuffled;
@@ -189,12 +189,10 @@ fn seeded_deals_are_won_and_their_solutions_replay() {
 /// left: positions late enough in the game for the brute-force oracle, played sensibly enough
 /// that some are still won.
 fn played_until_stock(mut position: Terrace, seed: u64, stock: usize) -> Terrace {
-    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut picker = Picker::new(seed);
     while position.stock_len() > stock {
         let texts = legal_texts(&position);
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
+        let state = picker.next();
         let home: Vec<&String> = texts
             .iter()
             .filter(|m| m.contains("-f") || m.starts_with("base"))

@@ -157,9 +157,30 @@ pub fn reduced_deal(seed: u64, suits: &[Suit]) -> Vec<Card> {
         .collect()
 }
 
+/// A fixed generator of numbers (xorshift), so that test positions are the same every run.
+pub struct Picker(u64);
+
+impl Picker {
+    pub fn new(seed: u64) -> Picker {
+        Picker(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// One of `items`, picked.
+    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[(self.next() % items.len() as u64) as usize]
+    }
+}
+
 /// Plays up to `count` legal moves, each picked by a fixed generator seeded by `seed`.
 pub fn random_moves<G: Game>(position: &mut G, seed: u64, count: usize) {
-    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut picker = Picker::new(seed);
     let mut moves = Vec::new();
     for _ in 0..count {
         moves.clear();
@@ -167,9 +188,6 @@ pub fn random_moves<G: Game>(position: &mut G, seed: u64, count: usize) {
         if moves.is_empty() || position.is_won() {
             return;
         }
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        *position = position.play(moves[(state % moves.len() as u64) as usize]);
+        *position = position.play(*picker.pick(&moves));
     }
 }
