@@ -667,7 +667,9 @@ fn compare_pairs_strategies_with_the_solver_and_enters_each_game_once() {
     }
     // The solver's verdicts read back from a run give the same comparison.
     let jsonl = dir.join("gate.jsonl");
-    let solved = patience(&[
+    let summary = dir.join("gate.json");
+    let (jsonl, summary) = (jsonl.to_str().unwrap(), summary.to_str().unwrap());
+    succeeds(&[
         "stats",
         "gate",
         "--seeds",
@@ -675,18 +677,11 @@ fn compare_pairs_strategies_with_the_solver_and_enters_each_game_once() {
         "--max-nodes",
         "20000",
         "--jsonl",
-        jsonl.to_str().unwrap(),
+        jsonl,
+        "--json",
+        summary,
     ]);
-    assert!(solved.status.success());
-    let reused = patience(&[
-        "compare",
-        "gate",
-        "--seeds",
-        "0..59",
-        "--solver-results",
-        jsonl.to_str().unwrap(),
-    ]);
-    let fresh = patience(&[
+    let fresh = succeeds(&[
         "compare",
         "gate",
         "--seeds",
@@ -694,7 +689,17 @@ fn compare_pairs_strategies_with_the_solver_and_enters_each_game_once() {
         "--max-nodes",
         "20000",
     ]);
-    assert_eq!(stdout(&reused), stdout(&fresh));
+    for verdicts in [jsonl, summary] {
+        let reused = succeeds(&[
+            "compare",
+            "gate",
+            "--seeds",
+            "0..59",
+            "--solver-results",
+            verdicts,
+        ]);
+        assert_eq!(reused, fresh, "{verdicts}");
+    }
     // A README table can be made of it.
     let table = stdout(&patience(&["report", results.to_str().unwrap()]));
     assert!(table.contains("| gate | standard | 60 |"), "{table}");
