@@ -8,7 +8,7 @@ use rand_chacha::ChaCha8Rng;
 use std::collections::HashSet;
 
 /// A legal move as a strategy sees it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Choice {
     /// Cards the move sends home.
     pub home: i16,

@@ -162,17 +162,21 @@ impl Queens {
     /// foundation; a shutter space takes the stock's next card.
     fn settle(&mut self, dealing: bool) {
         loop {
-            if let Some(queen) = self.key_top().filter(|c| c.rank() == QUEEN) {
-                if dealing || !self.key_queens_at_deal_only {
-                    debug_assert_eq!(queen.rank(), QUEEN);
-                    let left = self.key_left as usize;
-                    let paid = KEY_PAYMENT.min(left);
-                    let mut cards = self.key[left - paid..left].to_vec();
-                    cards.reverse();
-                    self.talon.put_under_stock(&cards);
-                    self.key_left -= paid as u8;
-                    continue;
+            let queen_on_top = self.key_top().is_some_and(|c| c.rank() == QUEEN);
+            if queen_on_top && (dealing || !self.key_queens_at_deal_only) {
+                // She and the cards beneath her, in key order from the top.
+                let left = self.key_left as usize;
+                let paid = KEY_PAYMENT.min(left);
+                let mut cards = [Card::from_index(0); KEY_PAYMENT];
+                for (slot, &card) in cards
+                    .iter_mut()
+                    .zip(self.key[left - paid..left].iter().rev())
+                {
+                    *slot = card;
                 }
+                self.talon.put_under_stock(&cards[..paid]);
+                self.key_left -= paid as u8;
+                continue;
             }
             let king = self.sources().find(|(_, c)| c.rank() == KING);
             if let Some((from, card)) = king {
