@@ -66,6 +66,11 @@ impl Links {
         self.set_raw(card.index(), below.index() as u8);
     }
 
+    /// What the link of `card` holds: the index of the card beneath, or the game's marker.
+    pub fn value(&self, card: Card) -> u8 {
+        get_field(&self.0, card.index(), BITS) as u8
+    }
+
     pub fn mark(&mut self, card: Card, marker: u8) {
         debug_assert!(marker >= FIRST_MARKER);
         self.set_raw(card.index(), marker);

@@ -24,12 +24,18 @@ pub fn perft<G: Game>(position: &G, depth: u32) -> u64 {
 /// positions compared whole in their canonical form (not by the packed key), no safe moves, no
 /// move ordering. Only for small or reduced deals: it holds every reachable position.
 pub fn brute_force_winnable<G: Game>(deal: &G) -> bool {
+    brute_force_within(deal, usize::MAX).expect("no limit")
+}
+
+/// The same search, giving up (`None`) once it has seen more than `limit` positions: a test
+/// may pick, among positions of a game too large to search whole, those whose graph is small.
+pub fn brute_force_within<G: Game>(deal: &G, limit: usize) -> Option<bool> {
     let mut seen = HashSet::from([deal.canonical()]);
     let mut to_visit = vec![*deal];
     let mut moves = Vec::new();
     while let Some(position) = to_visit.pop() {
         if position.is_won() {
-            return true;
+            return Some(true);
         }
         moves.clear();
         position.legal_moves(&mut moves);
@@ -39,6 +45,9 @@ pub fn brute_force_winnable<G: Game>(deal: &G) -> bool {
                 to_visit.push(next);
             }
         }
+        if seen.len() > limit {
+            return None;
+        }
     }
-    false
+    Some(false)
 }

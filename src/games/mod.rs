@@ -6,6 +6,7 @@ pub mod gate;
 pub mod queens;
 pub mod sedgewick;
 pub mod terrace;
+pub mod wedge;
 pub mod wheel;
 
 use crate::card::Card;
@@ -145,10 +146,13 @@ static SEDGEWICK: Entry<sedgewick::Sedgewick> = Entry(PhantomData);
 static WHEEL: Entry<wheel::Wheel> = Entry(PhantomData);
 static TERRACE: Entry<terrace::Terrace> = Entry(PhantomData);
 static QUEENS: Entry<queens::Queens> = Entry(PhantomData);
+static WEDGE: Entry<wedge::Wedge> = Entry(PhantomData);
 
 /// Every game, in the order `patience games` lists them.
-pub fn all() -> [&'static dyn GameEntry; 6] {
-    [&GATE, &SEDGEWICK, &WHEEL, &TERRACE, &QUEENS, &FREECELL]
+pub fn all() -> [&'static dyn GameEntry; 7] {
+    [
+        &WEDGE, &GATE, &SEDGEWICK, &WHEEL, &TERRACE, &QUEENS, &FREECELL,
+    ]
 }
 
 pub fn find(name: &str) -> Option<&'static dyn GameEntry> {
