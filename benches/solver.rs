@@ -9,6 +9,7 @@ use patience::games::gate::Gate;
 use patience::games::queens::Queens;
 use patience::games::sedgewick::Sedgewick;
 use patience::games::terrace::Terrace;
+use patience::games::wedge::Wedge;
 use patience::games::wheel::Wheel;
 use patience::solver::{solve, Budget, Order};
 
@@ -156,6 +157,21 @@ fn historical(c: &mut Criterion) {
         b.iter(|| {
             (0..40)
                 .map(|s| solve(&seeded::<Queens>(s, &[]), Order::Portfolio, limit(1)).nodes)
+                .sum::<u64>()
+        })
+    });
+    // The Wedge: seeds 0..20 solved whole (won or proven lost).
+    group.bench_function("wedge seeds 0..20", |b| {
+        b.iter(|| {
+            (0..20)
+                .map(|s| {
+                    solve(
+                        &seeded::<Wedge>(s, &[]),
+                        Order::Portfolio,
+                        Budget::default(),
+                    )
+                    .nodes
+                })
                 .sum::<u64>()
         })
     });

@@ -253,6 +253,11 @@ fn bad_input_is_refused_in_one_line_with_exit_code_2() {
     );
     assert_refused(&["solve", "freecell", "--seed", "-4"], None, "-4");
     assert_refused(&["stats", "freecell", "--seeds", "9..3"], None, "empty");
+    assert_refused(
+        &["solve", "wedge", "--second-b", "5", "--seed", "1"],
+        None,
+        "--second-b takes 2, 9 or 19",
+    );
     assert_refused(&["stats", "freecell", "--seeds", "3-9"], None, "A..B");
     assert_refused(&["stats", "freecell", "--seeds", "x..9"], None, "'x'");
     assert_refused(&["stats", "freecell", "--ms", "0..10"], None, "Microsoft");
@@ -480,6 +485,8 @@ fn every_game_is_listed_and_solves_deals_the_checker_accepts() {
         "queens",
         "--key-queens-at-deal-only",
         "--key-cards N (0..32, default 32)",
+        "wedge",
+        "--second-b N (2..19, default 9)",
         "freecell",
     ] {
         assert!(
@@ -493,7 +500,10 @@ fn every_game_is_listed_and_solves_deals_the_checker_accepts() {
         env!("CARGO_MANIFEST_DIR"),
         "/tests/data/queens-climbing.txt"
     );
-    let cases: [&[&str]; 9] = [
+    let wedge = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/wedge-hoffmann.txt");
+    let cases: [&[&str]; 11] = [
+        &["wedge", "--deal", wedge],
+        &["wedge", "--second-b", "19", "--seed", "3"],
         &["gate", "--deal", hoffmann],
         &["gate", "--bars", "3", "--seed", "5"],
         &["sedgewick", "--seed", "3"],

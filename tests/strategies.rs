@@ -5,7 +5,8 @@ use patience::card::Card;
 use patience::deal::DealId;
 use patience::game::{Game, OptionValues};
 use patience::games::{
-    self, gate::Gate, queens::Queens, sedgewick::Sedgewick, terrace::Terrace, wheel::Wheel,
+    self, gate::Gate, queens::Queens, sedgewick::Sedgewick, terrace::Terrace, wedge::Wedge,
+    wheel::Wheel,
 };
 use patience::strategy::{self, Choice, Ending, Strategy, StrategyKind};
 
@@ -78,6 +79,13 @@ fn sedgewick_stock_stays_hidden_below_the_card_turned() {
     // The cross and the first foundation card: 6 cards; the stock's top card is the card the
     // player has turned (the rules play it "from the pack"), the rest stay hidden.
     hidden_cards_change_nothing::<Sedgewick>(|_| 7);
+}
+
+#[test]
+fn the_wedge_stock_stays_hidden_below_the_card_turned() {
+    // The 24 cards of the layout, all face up, and the card turned from the pack (played
+    // straight from the stock, as in Sedgewick).
+    hidden_cards_change_nothing::<Wedge>(|_| 25);
 }
 
 #[test]
