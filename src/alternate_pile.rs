@@ -1,8 +1,8 @@
 //! A pile built down in alternate colours one card at a time on whatever card was laid first
-//! (Terrace's valley). Every card above the bottom one is one rank lower than the card beneath
-//! it, wrapping from ace to king, and of the other colour, so the pile is its bottom card, its
-//! height and one bit per card for which suit of its colour it is: 18 bytes whatever its
-//! height, and no heap.
+//! (Terrace's valley; the face-up run of a Harp column, which never reaches the wrap). Every
+//! card above the bottom one is one rank lower than the card beneath it, wrapping from ace to
+//! king, and of the other colour, so the pile is its bottom card, its height and one bit per
+//! card for which suit of its colour it is: 18 bytes whatever its height, and no heap.
 
 use crate::card::{Card, Suit, KING};
 
@@ -78,6 +78,13 @@ impl AlternatePile {
     /// The cards, bottom first.
     pub fn cards(&self) -> impl Iterator<Item = Card> + '_ {
         (0..self.len()).map(|h| self.card(h))
+    }
+
+    /// The pile exactly, in 23 bits, for a pile of at most 13 cards (a run from a king down,
+    /// as in the Harp's columns): height, bottom card and suit bits.
+    pub fn code(&self) -> u32 {
+        debug_assert!(self.len <= KING);
+        u32::from(self.len) | u32::from(self.bottom) << 4 | (self.suits as u32) << 10
     }
 
     /// What decides the pile's future when suits do not matter: its height and its bottom

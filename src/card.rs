@@ -125,21 +125,34 @@ pub fn fresh_packs(packs: usize) -> Vec<Card> {
 /// The suits a one-pack deal holds, checking that it holds each of them whole and no card
 /// twice. The command line always deals a full pack; tests deal reduced packs of whole suits.
 pub fn whole_suits(order: &[Card]) -> Result<[bool; 4], String> {
-    let mut seen = [false; PACK];
+    whole_suits_of_packs(order, 1)
+}
+
+/// The suits a deal of `packs` packs holds, checking that it holds every card of each of them
+/// exactly `packs` times (and so no card more often than the packs hold).
+pub fn whole_suits_of_packs(order: &[Card], packs: usize) -> Result<[bool; 4], String> {
+    let mut copies = [0usize; PACK];
     for &card in order {
-        if std::mem::replace(&mut seen[card.index()], true) {
-            return Err(format!("{card} is dealt twice"));
+        copies[card.index()] += 1;
+        if copies[card.index()] > packs {
+            return Err(match packs {
+                1 => format!("{card} is dealt twice"),
+                _ => format!("{card} is dealt more than {packs} times"),
+            });
         }
     }
     let mut present = [false; 4];
     for suit in Suit::ALL {
-        let held = (ACE..=KING)
-            .filter(|&r| seen[Card::new(suit, r).index()])
-            .count();
-        if held != 0 && held != KING as usize {
+        let held: usize = (ACE..=KING)
+            .map(|r| copies[Card::new(suit, r).index()])
+            .sum();
+        if held != 0 && held != KING as usize * packs {
             return Err(format!(
-                "a reduced deal must hold whole suits, but it has {held} {} cards",
-                suit.letter()
+                "a deal must hold whole suits, {packs} of each card ({} cards for a full \
+                 game), but it has {held} {} cards of {}",
+                PACK * packs,
+                suit.letter(),
+                order.len()
             ));
         }
         present[suit.index()] = held != 0;

@@ -209,6 +209,69 @@ impl<const N: usize> AlternateFoundations<N> {
     }
 }
 
+/// Two foundations per suit built up in suit from the ace (two packs). The two of a suit are
+/// interchangeable, so each suit keeps only its higher and lower heights: which copy of a card
+/// went to which foundation never matters. A card of rank `r` goes home exactly when a
+/// foundation of its suit stands at `r - 1`, a condition on how many of each card are home.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct TwinFoundations {
+    /// Per suit: the higher and the lower foundation's height (cards on it).
+    heights: [[u8; 2]; 4],
+}
+
+impl TwinFoundations {
+    /// Counts a suit as complete from the start: reduced test deals leave whole suits out.
+    pub fn complete_suit(&mut self, suit: Suit) {
+        self.heights[suit.index()] = [KING; 2];
+    }
+
+    pub fn accepts(&self, card: Card) -> bool {
+        self.heights[card.suit().index()].contains(&(card.rank() - 1))
+    }
+
+    pub fn add(&mut self, card: Card) {
+        debug_assert!(self.accepts(card));
+        let [high, low] = &mut self.heights[card.suit().index()];
+        if *high == card.rank() - 1 {
+            *high += 1;
+        } else {
+            *low += 1;
+        }
+    }
+
+    /// How many copies of `card` are home (0, 1 or 2).
+    pub fn copies_home(&self, card: Card) -> u8 {
+        let [high, low] = self.heights[card.suit().index()];
+        u8::from(high >= card.rank()) + u8::from(low >= card.rank())
+    }
+
+    /// Both foundations of the suit.
+    pub fn heights(&self, suit: Suit) -> [u8; 2] {
+        self.heights[suit.index()]
+    }
+
+    pub fn cards_home(&self) -> u32 {
+        self.heights.iter().flatten().map(|&h| h as u32).sum()
+    }
+
+    pub fn is_complete(&self) -> bool {
+        self.heights.iter().flatten().all(|&h| h == KING)
+    }
+
+    /// The eight tops in a line, the higher of each suit first (`-H` for an empty one).
+    pub fn describe(&self) -> String {
+        Suit::ALL
+            .iter()
+            .flat_map(|&suit| self.heights[suit.index()].map(move |h| (suit, h)))
+            .map(|(suit, h)| match h {
+                0 => format!("-{}", suit.letter()),
+                _ => Card::new(suit, h).to_string(),
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -277,5 +340,25 @@ mod tests {
             full.add(0, Card::new(suit, rank));
         }
         assert!(full.is_complete() && !full.accepts(0, card("AH")));
+    }
+
+    #[test]
+    fn twin_foundations_take_a_card_on_either_of_its_suit() {
+        let card = |t: &str| Card::parse(t).unwrap();
+        let mut twins = TwinFoundations::default();
+        assert!(twins.accepts(card("AH")) && !twins.accepts(card("2H")));
+        for text in ["AH", "2H", "AH", "3H"] {
+            twins.add(card(text));
+        }
+        assert_eq!(twins.heights(Suit::HEARTS), [3, 1]);
+        assert!(
+            twins.accepts(card("4H")) && twins.accepts(card("2H")) && !twins.accepts(card("3H"))
+        );
+        assert_eq!(
+            (twins.copies_home(card("AH")), twins.copies_home(card("2H"))),
+            (2, 1)
+        );
+        assert_eq!(twins.cards_home(), 4);
+        assert_eq!(twins.describe(), "-C -C -D -D 3H AH -S -S");
     }
 }

@@ -40,6 +40,14 @@ pub trait Game: Copy + Eq + Hash + Send + Sync + 'static {
         self.legal_moves(moves)
     }
 
+    /// The legal moves a player makes to play `mv`, appended to `steps`. A search move may
+    /// stand for several (the Harp turns cards from the stock and plays the last one turned as
+    /// one search move); a legal move stands for itself. Solutions are written unfolded, so
+    /// the checker replays them with `legal_moves` alone.
+    fn unfold(&self, mv: Self::Move, steps: &mut Vec<Self::Move>) {
+        steps.push(mv)
+    }
+
     /// How promising the position looks (higher is closer to a win). The solver tries the
     /// more promising moves first; the order changes how fast a win is found, never a verdict.
     fn heuristic(&self) -> i32 {
@@ -99,16 +107,21 @@ pub struct Tally {
     pub stock: u16,
 }
 
-/// The text of each move of a line played from `start`.
+/// The text of each move of a line played from `start`, search moves unfolded into the legal
+/// moves they stand for (`Game::unfold`).
 pub fn move_texts<G: Game>(start: &G, line: &[G::Move]) -> Vec<String> {
     let mut position = *start;
-    line.iter()
-        .map(|&mv| {
-            let text = position.move_text(mv);
-            position = position.play(mv);
-            text
-        })
-        .collect()
+    let mut steps = Vec::new();
+    let mut texts = Vec::new();
+    for &mv in line {
+        steps.clear();
+        position.unfold(mv, &mut steps);
+        for &step in &steps {
+            texts.push(position.move_text(step));
+            position = position.play(step);
+        }
+    }
+    texts
 }
 
 /// A variant option of a game, exposed on the command line as `--NAME`.

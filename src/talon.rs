@@ -101,6 +101,12 @@ impl<const N: usize> Talon<N> {
         self.cards[index as usize]
     }
 
+    /// Turns the waste over to be dealt again in the same order; the stock must be empty.
+    pub fn turn_over(&mut self) {
+        assert_eq!(self.stock_len(), 0, "the stock is not empty");
+        self.split = 0;
+    }
+
     /// Puts `cards` under the stock, the first of them to be dealt first.
     pub fn put_under_stock(&mut self, cards: &[Card]) {
         let waste = self.waste_len();

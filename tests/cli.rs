@@ -487,6 +487,8 @@ fn every_game_is_listed_and_solves_deals_the_checker_accepts() {
         "--key-cards N (0..32, default 32)",
         "wedge",
         "--second-b N (2..19, default 9)",
+        "harp",
+        "--redeals N (0..8, default 3)",
         "freecell",
     ] {
         assert!(
@@ -501,8 +503,9 @@ fn every_game_is_listed_and_solves_deals_the_checker_accepts() {
         "/tests/data/queens-climbing.txt"
     );
     let wedge = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/wedge-hoffmann.txt");
-    let cases: [&[&str]; 11] = [
+    let cases: [&[&str]; 12] = [
         &["wedge", "--deal", wedge],
+        &["harp", "--seed", "32"],
         &["wedge", "--second-b", "19", "--seed", "3"],
         &["gate", "--deal", hoffmann],
         &["gate", "--bars", "3", "--seed", "5"],

@@ -5,8 +5,8 @@ use patience::card::Card;
 use patience::deal::DealId;
 use patience::game::{Game, OptionValues};
 use patience::games::{
-    self, gate::Gate, queens::Queens, sedgewick::Sedgewick, terrace::Terrace, wedge::Wedge,
-    wheel::Wheel,
+    self, gate::Gate, harp::Harp, queens::Queens, sedgewick::Sedgewick, terrace::Terrace,
+    wedge::Wedge, wheel::Wheel,
 };
 use patience::strategy::{self, Choice, Ending, Strategy, StrategyKind};
 
@@ -86,6 +86,13 @@ fn the_wedge_stock_stays_hidden_below_the_card_turned() {
     // The 24 cards of the layout, all face up, and the card turned from the pack (played
     // straight from the stock, as in Sedgewick).
     hidden_cards_change_nothing::<Wedge>(|_| 25);
+}
+
+#[test]
+fn the_harp_stock_stays_hidden_below_the_card_turned() {
+    // The 45 cards of the layout (their face-down cards stay as dealt in both deals) and the
+    // card turned from the stock.
+    hidden_cards_change_nothing::<Harp>(|_| 46);
 }
 
 #[test]

@@ -3,6 +3,7 @@
 
 pub mod freecell;
 pub mod gate;
+pub mod harp;
 pub mod queens;
 pub mod sedgewick;
 pub mod terrace;
@@ -147,11 +148,12 @@ static WHEEL: Entry<wheel::Wheel> = Entry(PhantomData);
 static TERRACE: Entry<terrace::Terrace> = Entry(PhantomData);
 static QUEENS: Entry<queens::Queens> = Entry(PhantomData);
 static WEDGE: Entry<wedge::Wedge> = Entry(PhantomData);
+static HARP: Entry<harp::Harp> = Entry(PhantomData);
 
 /// Every game, in the order `patience games` lists them.
-pub fn all() -> [&'static dyn GameEntry; 7] {
+pub fn all() -> [&'static dyn GameEntry; 8] {
     [
-        &WEDGE, &GATE, &SEDGEWICK, &WHEEL, &TERRACE, &QUEENS, &FREECELL,
+        &WEDGE, &GATE, &HARP, &SEDGEWICK, &WHEEL, &TERRACE, &QUEENS, &FREECELL,
     ]
 }
 

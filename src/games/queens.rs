@@ -4,7 +4,7 @@
 //! once from the stock, and new stocks paid for by the queens put on the talon. Rules,
 //! decisions and encoding: `docs/rules/queens.md`.
 
-use crate::card::{format_stack, Card, Suit, ACE, KING, PACK};
+use crate::card::{format_stack, whole_suits_of_packs, Card, Suit, ACE, KING, PACK};
 use crate::game::{Game, OptionKind, OptionValues, Tally, VariantOption};
 use crate::key::KeyWriter;
 use crate::talon::Talon;
@@ -263,30 +263,6 @@ impl Queens {
         false
     }
 
-    /// Checks a deal: two copies of every card of each suit it holds.
-    fn check_cards(order: &[Card]) -> Result<(), String> {
-        let mut copies = [0u8; PACK];
-        for &card in order {
-            copies[card.index()] += 1;
-            if copies[card.index()] > 2 {
-                return Err(format!("{card} is dealt more than twice"));
-            }
-        }
-        for suit in Suit::ALL {
-            let counts: Vec<u8> = (ACE..=KING)
-                .map(|r| copies[Card::new(suit, r).index()])
-                .collect();
-            if counts.iter().any(|&n| n != counts[0]) || counts[0] == 1 {
-                return Err(format!(
-                    "The Queens needs both copies of every card of each suit it deals (two \
-                     packs: 104 cards); this deal has {} cards",
-                    order.len()
-                ));
-            }
-        }
-        Ok(())
-    }
-
     fn place_name(place: Place) -> String {
         match place {
             Place::Key => "k".to_string(),
@@ -337,7 +313,7 @@ impl Game for Queens {
     /// the next card, then the stock, next card first. Tests may deal both copies of fewer
     /// suits.
     fn deal(options: &OptionValues, order: &[Card]) -> Result<Self, String> {
-        Queens::check_cards(order)?;
+        whole_suits_of_packs(order, 2)?;
         let key_len = options.get("key-cards") as usize;
         if order.len() < key_len + SHUTTER {
             return Err(format!(

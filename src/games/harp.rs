@@ -1,0 +1,564 @@
+//! The Harp (Hoffmann): two packs, nine columns of face-down cards under face-up runs built
+//! down in alternate colours one card at a time, eight foundations up in suit, spaces for kings
+//! (or, when no king is on the board, the stock's next card, forced), and a stock dealt one
+//! card at a time through four passes. Rules, decisions, the safe-move argument and the
+//! encoding: `docs/rules/harp.md`.
+
+use crate::alternate_pile::AlternatePile;
+use crate::card::{format_stack, whole_suits_of_packs, Card, Suit, KING};
+use crate::foundations::TwinFoundations;
+use crate::game::{Game, OptionKind, OptionValues, Tally, VariantOption};
+use crate::key::KeyWriter;
+use crate::talon::Talon;
+
+const COLUMNS: usize = 9;
+/// The layout: 9 + 8 + ... + 1 cards.
+const LAYOUT: usize = COLUMNS * (COLUMNS + 1) / 2;
+/// Face-down cards of the first column, the most any column holds.
+const MOST_DOWN: usize = COLUMNS - 1;
+/// Two packs less the layout.
+const STOCK_MAX: usize = 104 - LAYOUT;
+
+/// A column: how many of its face-down cards (the first it was dealt) are still down, and the
+/// face-up run on them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+struct Column {
+    down: u8,
+    run: AlternatePile,
+}
+
+impl Column {
+    fn is_empty(&self) -> bool {
+        self.down == 0 && self.run.is_empty()
+    }
+
+    /// A king-based sequence that may move to a space: a face-up run whose bottom card is a
+    /// king lying on a face-down card (a lone king at a column's top counts; a king alone in
+    /// its column gains nothing by moving).
+    fn has_movable_king(&self) -> bool {
+        self.down > 0 && !self.run.is_empty() && self.run.card(0).rank() == KING
+    }
+
+    /// 27 bits: face-down count and the run exactly.
+    fn code(&self) -> u64 {
+        u64::from(self.down) | u64::from(self.run.code()) << 4
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Harp {
+    columns: [Column; COLUMNS],
+    /// Each column's face-down cards as dealt, the lowest first; the first `down` are still
+    /// face down.
+    face_down: [[Card; MOST_DOWN]; COLUMNS],
+    talon: Talon<STOCK_MAX>,
+    foundations: TwinFoundations,
+    redeals_left: u8,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    Column(u8),
+    Waste,
+    Home,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Move {
+    /// `card` from `from` to `to`, after turning `turn` stock cards onto the waste. A card
+    /// from a column is its top card, or, into a space, the king at the bottom of its run
+    /// with the run on it. A player's moves turn no cards (`turn` is 0): turning is `Deal`;
+    /// the solver's search moves turn several and play the last one turned, or turn cards
+    /// so that a forced fill takes the card it wants.
+    Shift {
+        card: Card,
+        from: Place,
+        to: Place,
+        turn: u8,
+    },
+    /// The next stock card onto the waste.
+    Deal,
+    /// The waste turned over as the new stock. The solver's search move first turns what is
+    /// left of the stock; a player's is legal only once the stock is out.
+    Redeal,
+}
+
+impl Harp {
+    /// Whether a king-based sequence or a single exposed king is on the board: when a column
+    /// empties and none is, the stock's next card fills it.
+    fn king_on_board(&self) -> bool {
+        self.columns.iter().any(Column::has_movable_king)
+    }
+
+    fn top(&self, column: usize) -> Option<Card> {
+        self.columns[column].run.top()
+    }
+
+    /// Whether moving the top card of `column` away empties the column.
+    fn empties(&self, column: usize) -> bool {
+        let c = self.columns[column];
+        c.down == 0 && c.run.len() == 1
+    }
+
+    /// Turns a column's next face-down card up when its run is gone.
+    fn turn_up(&mut self, column: usize) {
+        let c = &mut self.columns[column];
+        if c.run.is_empty() && c.down > 0 {
+            c.down -= 1;
+            c.run.push(self.face_down[column][c.down as usize]);
+        }
+    }
+
+    /// How many turns before the move are worth trying: for a move that empties a column
+    /// the stock's next card must fill (no king on the board after it), every count from none
+    /// to the whole stock, since the turns decide which card fills it (or, all of them, that
+    /// none does); otherwise none.
+    fn turn_choices(&self, card: Card, from: usize, to: Place) -> u8 {
+        if !self.empties(from) {
+            return 0;
+        }
+        let after = self.play(Move::Shift {
+            card,
+            from: Place::Column(from as u8),
+            to,
+            turn: 0,
+        });
+        if after.columns[from].is_empty() && self.talon.stock_len() > 0 {
+            // The stock filled nothing only if a king was on the board.
+            return 0;
+        }
+        self.talon.stock_len() as u8
+    }
+
+    /// The talon's cards a move can take: the waste's top (no turn) and each stock card, by
+    /// the turns that bring it to the waste's top. Only the first is a player's single move.
+    fn talon_cards(&self, whole_pass: bool) -> impl Iterator<Item = (u8, Card)> + '_ {
+        let stock = self.talon.stock().enumerate();
+        let stock = stock
+            .take(if whole_pass { STOCK_MAX } else { 0 })
+            .map(|(i, card)| (i as u8 + 1, card));
+        self.talon
+            .waste_top()
+            .map(|card| (0, card))
+            .into_iter()
+            .chain(stock)
+    }
+
+    /// Appends the moves: a player's single moves, or the solver's search moves (turns folded
+    /// into the move they lead to, one space of several).
+    fn generate(&self, moves: &mut Vec<Move>, search: bool) {
+        let push_column_move = |moves: &mut Vec<Move>, card: Card, from: usize, to: Place| {
+            let turns = if search {
+                self.turn_choices(card, from, to)
+            } else {
+                0
+            };
+            for turn in 0..=turns {
+                moves.push(Move::Shift {
+                    card,
+                    from: Place::Column(from as u8),
+                    to,
+                    turn,
+                });
+            }
+        };
+        // Home.
+        for from in 0..COLUMNS {
+            if let Some(card) = self.top(from).filter(|&c| self.foundations.accepts(c)) {
+                push_column_move(moves, card, from, Place::Home);
+            }
+        }
+        for (turn, card) in self.talon_cards(search) {
+            if self.foundations.accepts(card) {
+                moves.push(Move::Shift {
+                    card,
+                    from: Place::Waste,
+                    to: Place::Home,
+                    turn,
+                });
+            }
+        }
+        // Builds, one card at a time.
+        for to in 0..COLUMNS {
+            let Some(base) = self.top(to) else { continue };
+            for from in (0..COLUMNS).filter(|&f| f != to) {
+                if let Some(card) = self.top(from).filter(|c| c.goes_down_alternate_on(base)) {
+                    push_column_move(moves, card, from, Place::Column(to as u8));
+                }
+            }
+            for (turn, card) in self.talon_cards(search) {
+                if card.goes_down_alternate_on(base) {
+                    moves.push(Move::Shift {
+                        card,
+                        from: Place::Waste,
+                        to: Place::Column(to as u8),
+                        turn,
+                    });
+                }
+            }
+        }
+        // Kings and king-based sequences into spaces (all spaces are alike to the search).
+        let spaces = (0..COLUMNS).filter(|&c| self.columns[c].is_empty());
+        for to in spaces.take(if search { 1 } else { COLUMNS }) {
+            for from in (0..COLUMNS).filter(|&f| self.columns[f].has_movable_king()) {
+                moves.push(Move::Shift {
+                    card: self.columns[from].run.card(0),
+                    from: Place::Column(from as u8),
+                    to: Place::Column(to as u8),
+                    turn: 0,
+                });
+            }
+        }
+        let (stock, waste) = (self.talon.stock_len(), self.talon.waste_len());
+        if !search && stock > 0 {
+            moves.push(Move::Deal);
+        }
+        // The search's redeal turns what is left of the stock first; with the waste empty
+        // that would only give the same stock back, a pass burnt.
+        let redeal_ready = waste > 0 && (search || stock == 0);
+        if self.redeals_left > 0 && redeal_ready {
+            moves.push(Move::Redeal);
+        }
+    }
+
+    /// The card a move fills an emptied column with, if it does.
+    fn fill_after(&self, mv: Move) -> Option<(usize, Card)> {
+        let Move::Shift {
+            from: Place::Column(from),
+            ..
+        } = mv
+        else {
+            return None;
+        };
+        let from = from as usize;
+        let after = self.play(mv);
+        (self.empties(from) && !after.columns[from].is_empty())
+            .then(|| (from, after.columns[from].run.card(0)))
+    }
+
+    fn place_name(place: Place) -> String {
+        match place {
+            Place::Column(c) => (c + 1).to_string(),
+            Place::Waste => "w".to_string(),
+            Place::Home => "h".to_string(),
+        }
+    }
+
+    fn cards_down(&self) -> usize {
+        self.columns.iter().map(|c| c.down as usize).sum()
+    }
+}
+
+impl Game for Harp {
+    type Move = Move;
+    type Key = [u64; 5];
+
+    const NAME: &'static str = "harp";
+    const SUMMARY: &'static str =
+        "The Harp (Hoffmann): two packs, nine columns, one card at a time, four passes";
+    const PACKS: usize = 2;
+    const OPTIONS: &'static [VariantOption] = &[VariantOption {
+        name: "redeals",
+        help: "times the waste is turned over to be dealt again",
+        kind: OptionKind::Number {
+            min: 0,
+            max: 8,
+            default: 3,
+        },
+    }];
+
+    /// Rows across: nine cards, then eight under the first eight, ... then one; the last card
+    /// of each row face up. The rest is the stock. Tests may deal reduced packs of whole suits.
+    fn deal(options: &OptionValues, order: &[Card]) -> Result<Self, String> {
+        let suits = whole_suits_of_packs(order, 2)?;
+        if order.len() < LAYOUT {
+            return Err(format!(
+                "The Harp lays out {LAYOUT} cards; the deal has {}",
+                order.len()
+            ));
+        }
+        let mut game = Harp {
+            columns: [Column::default(); COLUMNS],
+            face_down: [[Card::from_index(0); MOST_DOWN]; COLUMNS],
+            talon: Talon::new(&order[LAYOUT..]),
+            foundations: TwinFoundations::default(),
+            redeals_left: options.get("redeals") as u8,
+        };
+        for suit in Suit::ALL.into_iter().filter(|s| !suits[s.index()]) {
+            game.foundations.complete_suit(suit);
+        }
+        let mut cards = order.iter();
+        for row in 0..COLUMNS {
+            for column in 0..COLUMNS - row {
+                let card = *cards.next().expect("the layout's cards");
+                if column == COLUMNS - 1 - row {
+                    game.columns[column].run.push(card);
+                } else {
+                    game.face_down[column][row] = card;
+                    game.columns[column].down += 1;
+                }
+            }
+        }
+        Ok(game)
+    }
+
+    fn legal_moves(&self, moves: &mut Vec<Move>) {
+        self.generate(moves, false);
+    }
+
+    fn search_moves(&self, moves: &mut Vec<Move>) {
+        self.generate(moves, true);
+    }
+
+    fn unfold(&self, mv: Move, steps: &mut Vec<Move>) {
+        let turns = match mv {
+            Move::Shift { turn, .. } => turn as usize,
+            Move::Redeal => self.talon.stock_len(),
+            Move::Deal => 0,
+        };
+        steps.extend(std::iter::repeat_n(Move::Deal, turns));
+        steps.push(match mv {
+            Move::Shift { card, from, to, .. } => Move::Shift {
+                card,
+                from,
+                to,
+                turn: 0,
+            },
+            other => other,
+        });
+    }
+
+    /// Cards home count most; face-down cards count against, and so do cards waiting in the
+    /// waste.
+    fn heuristic(&self) -> i32 {
+        10 * self.foundations.cards_home() as i32
+            - 6 * self.cards_down() as i32
+            - self.talon.waste_len() as i32
+    }
+
+    /// A column's top card goes home when it can never be wanted elsewhere and sending it now
+    /// changes nothing else: every card that could be built on it (both copies of the two
+    /// cards of the rank below and the other colour) is home; its twin is home or both its
+    /// suit's foundations stand one below it, so the twin can still follow; it is not a king
+    /// and does not uncover a face-down king (kings on the board decide forced fills); it is
+    /// not alone in its column (an emptied column may be filled from the stock). Proof in
+    /// `docs/rules/harp.md`.
+    fn safe_move(&self) -> Option<Move> {
+        (0..COLUMNS).find_map(|from| {
+            let column = self.columns[from];
+            let card = column.run.top()?;
+            let rank = card.rank();
+            if rank == KING || !self.foundations.accepts(card) || self.empties(from) {
+                return None;
+            }
+            let uncovers_king = column.run.len() == 1
+                && self.face_down[from][column.down as usize - 1].rank() == KING;
+            let nothing_builds_on_it = rank == 1
+                || Suit::ALL
+                    .iter()
+                    .filter(|s| s.is_red() != card.is_red())
+                    .all(|&s| self.foundations.copies_home(Card::new(s, rank - 1)) == 2);
+            let twin_can_follow = self.foundations.copies_home(card) == 1
+                || self.foundations.heights(card.suit()) == [rank - 1; 2];
+            (!uncovers_king && nothing_builds_on_it && twin_can_follow).then_some(Move::Shift {
+                card,
+                from: Place::Column(from as u8),
+                to: Place::Home,
+                turn: 0,
+            })
+        })
+    }
+
+    fn play(&self, mv: Move) -> Self {
+        let mut next = *self;
+        let (card, from, to) = match mv {
+            Move::Deal => {
+                next.talon.deal_to_waste();
+                return next;
+            }
+            Move::Redeal => {
+                while next.talon.stock_len() > 0 {
+                    next.talon.deal_to_waste();
+                }
+                next.talon.turn_over();
+                next.redeals_left -= 1;
+                return next;
+            }
+            Move::Shift {
+                card,
+                from,
+                to,
+                turn,
+            } => {
+                for _ in 0..turn {
+                    next.talon.deal_to_waste();
+                }
+                (card, from, to)
+            }
+        };
+        let into_space = matches!(to, Place::Column(t) if next.columns[t as usize].is_empty());
+        match from {
+            Place::Column(f) => {
+                let f = f as usize;
+                if into_space {
+                    let run = std::mem::take(&mut next.columns[f].run);
+                    let Place::Column(t) = to else { unreachable!() };
+                    next.columns[t as usize].run = run;
+                } else {
+                    next.columns[f].run.pop();
+                }
+                next.turn_up(f);
+                if next.columns[f].is_empty() && !next.king_on_board() && next.talon.stock_len() > 0
+                {
+                    let fill = next.talon.take_stock_top();
+                    next.columns[f].run.push(fill);
+                }
+            }
+            Place::Waste => {
+                next.talon.take_waste_top();
+            }
+            Place::Home => unreachable!("cards never leave the foundations"),
+        }
+        match to {
+            Place::Home => next.foundations.add(card),
+            Place::Column(t) if !into_space => next.columns[t as usize].run.push(card),
+            Place::Column(_) => {}
+            Place::Waste => unreachable!("nothing is moved onto the waste"),
+        }
+        next
+    }
+
+    fn is_won(&self) -> bool {
+        self.foundations.is_complete()
+    }
+
+    /// Each column exactly (face-down count and run; the columns with nothing face down,
+    /// which differ only in their runs, in sorted order), the talon's cards still there and
+    /// where the stock begins, and the redeals left. The foundations follow from the rest:
+    /// every card not in a column or the talon is home.
+    fn key(&self) -> [u64; 5] {
+        let mut codes = [0u64; COLUMNS];
+        for (code, column) in codes.iter_mut().zip(&self.columns) {
+            *code = column.code();
+        }
+        sort_open_columns(&mut codes, |c| c & 0xF == 0, |&c| c);
+        let mut key = KeyWriter::<5>::new();
+        for code in codes {
+            key.push(code, 27);
+        }
+        let (present, split) = self.talon.state();
+        key.push(present as u64, 64);
+        key.push(split as u64, 7);
+        key.push(u64::from(self.redeals_left), 4);
+        key.finish()
+    }
+
+    /// The columns with nothing face down put in the order their codes sort in.
+    fn canonical(&self) -> Self {
+        let mut canonical = *self;
+        let mut columns = self.columns;
+        sort_open_columns(&mut columns, |c| c.down == 0, Column::code);
+        canonical.columns = columns;
+        canonical
+    }
+
+    fn tally(&self) -> Tally {
+        let covered: usize = self
+            .columns
+            .iter()
+            .map(|c| c.down as usize + c.run.len().saturating_sub(1))
+            .sum();
+        Tally {
+            home: self.foundations.cards_home() as u16,
+            covered: (covered + self.talon.waste_len().saturating_sub(1)) as u16,
+            spaces: self.columns.iter().filter(|c| c.is_empty()).count() as u16,
+            stock: self.talon.stock_len() as u16,
+        }
+    }
+
+    /// Hoffmann's advice (`docs/rules/harp.md`, Strategies): feed the foundations; build on
+    /// the board from the stock "very sparingly" early on, "otherwise the concealed cards will
+    /// never be freed"; so moves that free a concealed card are good, and a stock card onto
+    /// the board while cards lie face down is not.
+    fn advice(&self, mv: Move) -> i8 {
+        match mv {
+            Move::Shift {
+                to: Place::Home, ..
+            } => 2,
+            Move::Shift {
+                from: Place::Waste, ..
+            } if self.cards_down() > 0 => -1,
+            Move::Shift {
+                from: Place::Column(_),
+                ..
+            } => i8::from(self.play(mv).cards_down() < self.cards_down()),
+            _ => 0,
+        }
+    }
+
+    fn move_text(&self, mv: Move) -> String {
+        match mv {
+            Move::Shift {
+                card,
+                from,
+                to,
+                turn,
+            } => {
+                let turned = match turn {
+                    0 => String::new(),
+                    n => format!("turn {n}, "),
+                };
+                let fill = self.fill_after(mv).map_or(String::new(), |(c, fill)| {
+                    format!(", {fill} fills {}", c + 1)
+                });
+                format!(
+                    "{turned}{card} {}>{}{fill}",
+                    Harp::place_name(from),
+                    Harp::place_name(to)
+                )
+            }
+            Move::Deal => format!("deal {}", self.talon.stock_top().expect("a stock card")),
+            Move::Redeal => "redeal".to_string(),
+        }
+    }
+
+    fn layout(&self) -> String {
+        let mut out = format!("foundations: {}\n", self.foundations.describe());
+        for (i, column) in self.columns.iter().enumerate() {
+            let down = &self.face_down[i][..column.down as usize];
+            let down = match down.len() {
+                0 => String::new(),
+                _ => format!("[{}] ", format_stack(down)),
+            };
+            let up: Vec<Card> = column.run.cards().collect();
+            out += &format!(
+                "column {} (bottom up, [face down]): {down}{}\n",
+                i + 1,
+                format_stack(&up)
+            );
+        }
+        out + &self.talon.describe() + &format!("redeals left: {}\n", self.redeals_left)
+    }
+}
+
+/// Sorts, among themselves and by `order`, the items that `open` picks (the columns with
+/// nothing face down), leaving the others in place: those columns differ only in their runs,
+/// so they are alike.
+fn sort_open_columns<T: Copy, K: Ord>(
+    items: &mut [T; COLUMNS],
+    open: impl Fn(&T) -> bool,
+    order: impl Fn(&T) -> K,
+) {
+    let mut slots = [0usize; COLUMNS];
+    let mut picked = *items;
+    let mut count = 0;
+    for (slot, item) in items.iter().enumerate().filter(|(_, item)| open(item)) {
+        slots[count] = slot;
+        picked[count] = *item;
+        count += 1;
+    }
+    picked[..count].sort_unstable_by_key(|item| order(item));
+    for (&slot, &item) in slots[..count].iter().zip(&picked[..count]) {
+        items[slot] = item;
+    }
+}
