@@ -6,6 +6,7 @@ use patience::deal::{microsoft, shuffled};
 use patience::game::{Game, OptionValues};
 use patience::games::freecell::FreeCell;
 use patience::games::gate::Gate;
+use patience::games::harp::Harp;
 use patience::games::queens::Queens;
 use patience::games::sedgewick::Sedgewick;
 use patience::games::terrace::Terrace;
@@ -167,6 +168,22 @@ fn historical(c: &mut Criterion) {
                 .map(|s| {
                     solve(
                         &seeded::<Wedge>(s, &[]),
+                        Order::Portfolio,
+                        Budget::default(),
+                    )
+                    .nodes
+                })
+                .sum::<u64>()
+        })
+    });
+    // The Harp: two won seeds (about 20k positions each).
+    group.bench_function("harp seeds 32 and 47", |b| {
+        b.iter(|| {
+            [32, 47]
+                .into_iter()
+                .map(|s| {
+                    solve(
+                        &seeded::<Harp>(s, &[]),
                         Order::Portfolio,
                         Budget::default(),
                     )

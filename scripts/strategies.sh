@@ -14,7 +14,7 @@ last=${LAST:-99999}
 threads=()
 [[ -n "${THREADS:-}" ]] && threads=(--threads "$THREADS")
 games=("$@")
-[[ ${#games[@]} -eq 0 ]] && games=(gate sedgewick wheel terrace queens freecell)
+[[ ${#games[@]} -eq 0 ]] && games=(wedge gate harp sedgewick wheel terrace queens freecell)
 for game in "${games[@]}"; do
   verdicts="runs/${game}-seeds0-999999.jsonl"
   if [[ ! -s "$verdicts" ]]; then
