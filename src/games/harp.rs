@@ -132,16 +132,21 @@ impl Harp {
 
     /// The talon's cards a move can take: the waste's top (no turn) and each stock card, by
     /// the turns that bring it to the waste's top. Only the first is a player's single move.
-    fn talon_cards(&self, whole_pass: bool) -> impl Iterator<Item = (u8, Card)> + '_ {
-        let stock = self.talon.stock().enumerate();
-        let stock = stock
-            .take(if whole_pass { STOCK_MAX } else { 0 })
-            .map(|(i, card)| (i as u8 + 1, card));
-        self.talon
-            .waste_top()
-            .map(|card| (0, card))
-            .into_iter()
-            .chain(stock)
+    /// Gathered once per position, on the stack: every column is tried against them.
+    fn talon_cards(&self, whole_pass: bool) -> ([(u8, Card); STOCK_MAX + 1], usize) {
+        let mut cards = [(0, Card::from_index(0)); STOCK_MAX + 1];
+        let mut count = 0;
+        if let Some(top) = self.talon.waste_top() {
+            cards[0] = (0, top);
+            count = 1;
+        }
+        if whole_pass {
+            for (i, card) in self.talon.stock().enumerate() {
+                cards[count] = (i as u8 + 1, card);
+                count += 1;
+            }
+        }
+        (cards, count)
     }
 
     /// Appends the moves: a player's single moves, or the solver's search moves (turns folded
@@ -168,7 +173,9 @@ impl Harp {
                 push_column_move(moves, card, from, Place::Home);
             }
         }
-        for (turn, card) in self.talon_cards(search) {
+        let (talon, talon_len) = self.talon_cards(search);
+        let talon = &talon[..talon_len];
+        for &(turn, card) in talon {
             if self.foundations.accepts(card) {
                 moves.push(Move::Shift {
                     card,
@@ -186,7 +193,7 @@ impl Harp {
                     push_column_move(moves, card, from, Place::Column(to as u8));
                 }
             }
-            for (turn, card) in self.talon_cards(search) {
+            for &(turn, card) in talon {
                 if card.goes_down_alternate_on(base) {
                     moves.push(Move::Shift {
                         card,
