@@ -181,14 +181,7 @@ fn historical(c: &mut Criterion) {
         b.iter(|| {
             [32, 47]
                 .into_iter()
-                .map(|s| {
-                    solve(
-                        &seeded::<Harp>(s, &[]),
-                        Order::Portfolio,
-                        Budget::default(),
-                    )
-                    .nodes
-                })
+                .map(|s| solve(&seeded::<Harp>(s, &[]), Order::Portfolio, Budget::default()).nodes)
                 .sum::<u64>()
         })
     });
