@@ -75,6 +75,37 @@ impl AlternatePile {
         card
     }
 
+    /// Takes off the cards from `height` up, as a pile of their own (Klondike moves a
+    /// face-up run whole).
+    pub fn split_off(&mut self, height: usize) -> AlternatePile {
+        debug_assert!(height < self.len());
+        let upper = AlternatePile {
+            len: self.len - height as u8,
+            bottom: self.card(height).index() as u8,
+            suits: self.suits >> height,
+        };
+        self.len = height as u8;
+        self.suits &= (1u128 << height) - 1;
+        if height == 0 {
+            self.bottom = 0;
+        }
+        upper
+    }
+
+    /// Lays `other` on the pile, its bottom card first.
+    pub fn append(&mut self, other: AlternatePile) {
+        if other.is_empty() {
+            return;
+        }
+        debug_assert!(self.takes(other.card(0)));
+        if self.is_empty() {
+            *self = other;
+            return;
+        }
+        self.suits |= other.suits << self.len;
+        self.len += other.len;
+    }
+
     /// The cards, bottom first.
     pub fn cards(&self) -> impl Iterator<Item = Card> + '_ {
         (0..self.len()).map(|h| self.card(h))
@@ -152,5 +183,22 @@ mod tests {
             pile.pop();
         }
         assert_eq!(pile, AlternatePile::default());
+    }
+
+    #[test]
+    fn a_pile_split_and_laid_back_is_the_same_pile() {
+        let mut pile = AlternatePile::default();
+        for text in ["KS", "QH", "JC", "TD", "9S"] {
+            pile.push(card(text));
+        }
+        let whole = pile;
+        let upper = pile.split_off(2);
+        let texts = |p: &AlternatePile| p.cards().map(|c| c.to_string()).collect::<Vec<_>>();
+        assert_eq!(texts(&pile), ["KS", "QH"]);
+        assert_eq!(texts(&upper), ["JC", "TD", "9S"]);
+        pile.append(upper);
+        assert_eq!(pile, whole);
+        let all = pile.split_off(0);
+        assert_eq!((pile, all), (AlternatePile::default(), whole));
     }
 }

@@ -47,6 +47,18 @@ impl SuitFoundations {
         self.offset(card.rank()) < self.counts[card.suit().index()]
     }
 
+    /// Cards on a suit's foundation.
+    pub fn count(&self, suit: Suit) -> u8 {
+        self.counts[suit.index()]
+    }
+
+    /// Takes a suit's top card back into play (Klondike lets a player "worry" it back).
+    pub fn take_top(&mut self, suit: Suit) -> Card {
+        let card = self.top(suit).expect("a card on the foundation");
+        self.counts[suit.index()] -= 1;
+        card
+    }
+
     /// The top card of a suit's foundation.
     pub fn top(&self, suit: Suit) -> Option<Card> {
         let count = self.counts[suit.index()];

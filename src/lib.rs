@@ -6,6 +6,7 @@ pub mod app;
 pub mod batch;
 pub mod card;
 pub mod cli;
+pub mod column;
 pub mod compare;
 pub mod deal;
 pub mod export;

@@ -27,6 +27,29 @@ pub fn brute_force_winnable<G: Game>(deal: &G) -> bool {
     brute_force_within(deal, usize::MAX).expect("no limit")
 }
 
+/// How many positions can be reached from `position` (itself included), or `None` once more
+/// than `limit` are seen: a test may pick positions whose whole graph, won or lost, is small
+/// enough for any search order to finish quickly.
+pub fn reachable_within<G: Game>(position: &G, limit: usize) -> Option<usize> {
+    let mut seen = HashSet::from([position.canonical()]);
+    let mut to_visit = vec![*position];
+    let mut moves = Vec::new();
+    while let Some(position) = to_visit.pop() {
+        moves.clear();
+        position.legal_moves(&mut moves);
+        for &mv in &moves {
+            let next = position.play(mv);
+            if seen.insert(next.canonical()) {
+                if seen.len() > limit {
+                    return None;
+                }
+                to_visit.push(next);
+            }
+        }
+    }
+    Some(seen.len())
+}
+
 /// The same search, giving up (`None`) once it has seen more than `limit` positions: a test
 /// may pick, among positions of a game too large to search whole, those whose graph is small.
 pub fn brute_force_within<G: Game>(deal: &G, limit: usize) -> Option<bool> {

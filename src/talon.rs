@@ -101,6 +101,27 @@ impl<const N: usize> Talon<N> {
         self.cards[index as usize]
     }
 
+    /// The talon's cards in the order a fresh pass meets them: the waste from its bottom, then
+    /// the stock from its next card.
+    pub fn in_order(&self) -> impl Iterator<Item = Card> + '_ {
+        self.waste().chain(self.stock())
+    }
+
+    /// Takes away the card at `position` of `in_order`, leaving the cards before it as the
+    /// waste and those after it as the stock: where the talon stands when a player deals on
+    /// (turning the waste over when the stock runs out) until that card is the waste's top,
+    /// and plays it. Playing the same card by any way of dealing leaves the same talon.
+    pub fn take_at(&mut self, position: usize) -> Card {
+        let mut bits = self.present;
+        for _ in 0..position {
+            bits &= bits - 1;
+        }
+        assert!(bits != 0, "no card at talon position {position}");
+        let index = bits.trailing_zeros();
+        self.split = index as u8 + 1;
+        self.take_waste_top()
+    }
+
     /// Turns the waste over to be dealt again in the same order; the stock must be empty.
     pub fn turn_over(&mut self) {
         assert_eq!(self.stock_len(), 0, "the stock is not empty");
@@ -268,5 +289,32 @@ mod tests {
         turned.deal_to_waste();
         turned.take_waste_top();
         assert_eq!(direct, turned);
+    }
+
+    #[test]
+    fn taking_a_card_by_its_place_in_the_pass_is_dealing_on_to_it_and_playing_it() {
+        let mut dealt = Talon::<8>::new(&cards("AS 2S 3S 4S 5S 6S"));
+        dealt.deal_to_waste();
+        dealt.deal_to_waste();
+        dealt.take_waste_top();
+        // Waste AS, stock 3S 4S 5S 6S: the 5S is position 3 of the pass.
+        assert_eq!(
+            dealt.in_order().collect::<Vec<_>>(),
+            cards("AS 3S 4S 5S 6S")
+        );
+        let mut taken = dealt;
+        assert_eq!(taken.take_at(3), Card::parse("5S").unwrap());
+        for _ in 0..3 {
+            dealt.deal_to_waste();
+        }
+        dealt.take_waste_top();
+        assert_eq!(taken, dealt);
+        // The first card of the pass leaves the waste empty.
+        let mut first = Talon::<8>::new(&cards("AS 2S"));
+        first.take_at(0);
+        assert_eq!(
+            (first.waste_len(), first.stock().collect::<Vec<_>>()),
+            (0, cards("2S"))
+        );
     }
 }

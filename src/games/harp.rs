@@ -4,8 +4,8 @@
 //! card at a time through four passes. Rules, decisions, the safe-move argument and the
 //! encoding: `docs/rules/harp.md`.
 
-use crate::alternate_pile::AlternatePile;
 use crate::card::{format_stack, whole_suits_of_packs, Card, Suit, KING};
+use crate::column::{sort_open_columns, Column};
 use crate::foundations::TwinFoundations;
 use crate::game::{Game, OptionKind, OptionValues, Tally, VariantOption};
 use crate::key::KeyWriter;
@@ -19,30 +19,11 @@ const MOST_DOWN: usize = COLUMNS - 1;
 /// Two packs less the layout.
 const STOCK_MAX: usize = 104 - LAYOUT;
 
-/// A column: how many of its face-down cards (the first it was dealt) are still down, and the
-/// face-up run on them.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-struct Column {
-    down: u8,
-    run: AlternatePile,
-}
-
-impl Column {
-    fn is_empty(&self) -> bool {
-        self.down == 0 && self.run.is_empty()
-    }
-
-    /// A king-based sequence that may move to a space: a face-up run whose bottom card is a
-    /// king lying on a face-down card (a lone king at a column's top counts; a king alone in
-    /// its column gains nothing by moving).
-    fn has_movable_king(&self) -> bool {
-        self.down > 0 && !self.run.is_empty() && self.run.card(0).rank() == KING
-    }
-
-    /// 27 bits: face-down count and the run exactly.
-    fn code(&self) -> u64 {
-        u64::from(self.down) | u64::from(self.run.code()) << 4
-    }
+/// A king-based sequence that may move to a space: a face-up run whose bottom card is a king
+/// lying on a face-down card (a lone king at a column's top counts; a king alone in its
+/// column gains nothing by moving).
+fn has_movable_king(column: &Column) -> bool {
+    column.down > 0 && !column.run.is_empty() && column.run.card(0).rank() == KING
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -87,7 +68,7 @@ impl Harp {
     /// Whether a king-based sequence or a single exposed king is on the board: when a column
     /// empties and none is, the stock's next card fills it.
     fn king_on_board(&self) -> bool {
-        self.columns.iter().any(Column::has_movable_king)
+        self.columns.iter().any(has_movable_king)
     }
 
     fn top(&self, column: usize) -> Option<Card> {
@@ -100,13 +81,8 @@ impl Harp {
         c.down == 0 && c.run.len() == 1
     }
 
-    /// Turns a column's next face-down card up when its run is gone.
     fn turn_up(&mut self, column: usize) {
-        let c = &mut self.columns[column];
-        if c.run.is_empty() && c.down > 0 {
-            c.down -= 1;
-            c.run.push(self.face_down[column][c.down as usize]);
-        }
+        self.columns[column].turn_up(&self.face_down[column]);
     }
 
     /// How many turns before the move are worth trying: for a move that empties a column
@@ -207,7 +183,7 @@ impl Harp {
         // Kings and king-based sequences into spaces (all spaces are alike to the search).
         let spaces = (0..COLUMNS).filter(|&c| self.columns[c].is_empty());
         for to in spaces.take(if search { 1 } else { COLUMNS }) {
-            for from in (0..COLUMNS).filter(|&f| self.columns[f].has_movable_king()) {
+            for from in (0..COLUMNS).filter(|&f| has_movable_king(&self.columns[f])) {
                 moves.push(Move::Shift {
                     card: self.columns[from].run.card(0),
                     from: Place::Column(from as u8),
@@ -545,27 +521,5 @@ impl Game for Harp {
             );
         }
         out + &self.talon.describe() + &format!("redeals left: {}\n", self.redeals_left)
-    }
-}
-
-/// Sorts, among themselves and by `order`, the items that `open` picks (the columns with
-/// nothing face down), leaving the others in place: those columns differ only in their runs,
-/// so they are alike.
-fn sort_open_columns<T: Copy, K: Ord>(
-    items: &mut [T; COLUMNS],
-    open: impl Fn(&T) -> bool,
-    order: impl Fn(&T) -> K,
-) {
-    let mut slots = [0usize; COLUMNS];
-    let mut picked = *items;
-    let mut count = 0;
-    for (slot, item) in items.iter().enumerate().filter(|(_, item)| open(item)) {
-        slots[count] = slot;
-        picked[count] = *item;
-        count += 1;
-    }
-    picked[..count].sort_unstable_by_key(|item| order(item));
-    for (&slot, &item) in slots[..count].iter().zip(&picked[..count]) {
-        items[slot] = item;
     }
 }

@@ -4,6 +4,7 @@
 pub mod freecell;
 pub mod gate;
 pub mod harp;
+pub mod klondike;
 pub mod queens;
 pub mod sedgewick;
 pub mod terrace;
@@ -149,11 +150,12 @@ static TERRACE: Entry<terrace::Terrace> = Entry(PhantomData);
 static QUEENS: Entry<queens::Queens> = Entry(PhantomData);
 static WEDGE: Entry<wedge::Wedge> = Entry(PhantomData);
 static HARP: Entry<harp::Harp> = Entry(PhantomData);
+static KLONDIKE: Entry<klondike::Klondike> = Entry(PhantomData);
 
 /// Every game, in the order `patience games` lists them.
-pub fn all() -> [&'static dyn GameEntry; 8] {
+pub fn all() -> [&'static dyn GameEntry; 9] {
     [
-        &WEDGE, &GATE, &HARP, &SEDGEWICK, &WHEEL, &TERRACE, &QUEENS, &FREECELL,
+        &WEDGE, &GATE, &HARP, &SEDGEWICK, &WHEEL, &TERRACE, &QUEENS, &FREECELL, &KLONDIKE,
     ]
 }
 

@@ -1,0 +1,466 @@
+//! Klondike, as Blake and Gent solved it ("thoughtful" play: every card known): seven columns of
+//! face-down cards under face-up runs built down in alternate colours, any face-up run moved
+//! whole onto a card or (king-based) into a space, four foundations up in suit from the ace,
+//! a stock dealt one or three cards at a time to a waste with no limit on redeals, and cards
+//! worried back from the foundations to the columns. Here as the public yardstick for the
+//! machinery the Harp shares. Rules, decisions, the safe-move argument and the encoding:
+//! `docs/rules/klondike.md`.
+
+use crate::alternate_pile::AlternatePile;
+use crate::card::{format_cards, format_stack, whole_suits_of_packs, Card, Suit, KING};
+use crate::column::{sort_open_columns, Column};
+use crate::foundations::SuitFoundations;
+use crate::game::{Game, OptionKind, OptionValues, Tally, VariantOption};
+use crate::key::KeyWriter;
+use crate::talon::Talon;
+
+const COLUMNS: usize = 7;
+/// The layout: 1 + 2 + ... + 7 cards.
+const LAYOUT: usize = COLUMNS * (COLUMNS + 1) / 2;
+/// Face-down cards of the last column, the most any column holds.
+const MOST_DOWN: usize = COLUMNS - 1;
+/// The pack less the layout.
+const STOCK_MAX: usize = 52 - LAYOUT;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Klondike {
+    columns: [Column; COLUMNS],
+    /// Each column's face-down cards as dealt, the lowest first; the first `down` are still
+    /// face down.
+    face_down: [[Card; MOST_DOWN]; COLUMNS],
+    talon: Talon<STOCK_MAX>,
+    foundations: SuitFoundations,
+    /// Cards turned from the stock at a time.
+    draw: u8,
+    /// Whether a foundation's top card may come back to the columns.
+    worry: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    Column(u8),
+    Waste,
+    Home,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Move {
+    /// `card` from `from` to `to`: from a column, `card` and every card on it (a face-up
+    /// run); from the waste its top card, except in the solver's search moves, where it may be
+    /// any talon card that dealing on (and turning the waste over) brings to the top, the
+    /// deals folded into the move; from home a foundation's top card.
+    Shift { card: Card, from: Place, to: Place },
+    /// The next `draw` stock cards (fewer if fewer are left) onto the waste.
+    Deal,
+    /// The waste turned over as the new stock, once the stock is out.
+    Redeal,
+}
+
+impl Klondike {
+    fn top(&self, column: usize) -> Option<Card> {
+        self.columns[column].run.top()
+    }
+
+    /// Where a card may go in the columns: onto a card one rank higher of the other colour,
+    /// or, a king, into a space (only the first space when `one_space`: spaces are alike).
+    fn column_targets(
+        &self,
+        card: Card,
+        from: Option<usize>,
+        one_space: bool,
+    ) -> impl Iterator<Item = usize> + '_ {
+        let mut spaces_left = if one_space { 1 } else { COLUMNS };
+        (0..COLUMNS).filter(move |&to| {
+            if Some(to) == from {
+                return false;
+            }
+            match self.top(to) {
+                Some(base) => card.goes_down_alternate_on(base),
+                None if card.rank() == KING && spaces_left > 0 => {
+                    spaces_left -= 1;
+                    true
+                }
+                None => false,
+            }
+        })
+    }
+
+    /// The talon positions (in `Talon::in_order`) a card can be played from: the waste's top,
+    /// and with `whole_cycle` every card that dealing on brings to the top, in this pass or,
+    /// the waste turned over, the next (the redeals are unlimited, so no later pass reaches
+    /// more). Bit `i` is position `i`.
+    fn reachable_talon(&self, whole_cycle: bool) -> u32 {
+        let (waste, total) = (
+            self.talon.waste_len(),
+            self.talon.stock_len() + self.talon.waste_len(),
+        );
+        let mut reach = 0u32;
+        if waste > 0 {
+            reach |= 1 << (waste - 1);
+        }
+        if whole_cycle {
+            let draw = self.draw as usize;
+            for start in [waste, 0] {
+                let mut dealt = start;
+                while dealt < total {
+                    dealt = (dealt + draw).min(total);
+                    reach |= 1 << (dealt - 1);
+                }
+            }
+        }
+        reach
+    }
+
+    /// Appends the moves: a player's single moves, or the solver's search moves (deals folded
+    /// into the talon card they bring up; one space of several; no run moved whole from one
+    /// space to another).
+    fn generate(&self, moves: &mut Vec<Move>, search: bool) {
+        let shift = |card, from, to| Move::Shift { card, from, to };
+        // Home, from the columns and the talon.
+        for from in 0..COLUMNS {
+            if let Some(card) = self.top(from).filter(|&c| self.foundations.accepts(c)) {
+                moves.push(shift(card, Place::Column(from as u8), Place::Home));
+            }
+        }
+        let reach = self.reachable_talon(search);
+        let (mut talon, mut reachable) = ([Card::from_index(0); STOCK_MAX], 0);
+        for (_, card) in self
+            .talon
+            .in_order()
+            .enumerate()
+            .filter(|(i, _)| reach >> i & 1 == 1)
+        {
+            talon[reachable] = card;
+            reachable += 1;
+        }
+        let talon = &talon[..reachable];
+        for &card in talon.iter().filter(|&&c| self.foundations.accepts(c)) {
+            moves.push(shift(card, Place::Waste, Place::Home));
+        }
+        // Runs between columns, longest first (they free the most).
+        for from in 0..COLUMNS {
+            let column = self.columns[from];
+            for height in 0..column.run.len() {
+                let card = column.run.card(height);
+                let whole_column = height == 0 && column.down == 0;
+                for to in self.column_targets(card, Some(from), search) {
+                    if !(search && whole_column && self.top(to).is_none()) {
+                        moves.push(shift(
+                            card,
+                            Place::Column(from as u8),
+                            Place::Column(to as u8),
+                        ));
+                    }
+                }
+            }
+        }
+        for &card in talon {
+            for to in self.column_targets(card, None, search) {
+                moves.push(shift(card, Place::Waste, Place::Column(to as u8)));
+            }
+        }
+        if self.worry {
+            for suit in Suit::ALL {
+                let Some(card) = self.foundations.top(suit) else {
+                    continue;
+                };
+                for to in self.column_targets(card, None, search) {
+                    moves.push(shift(card, Place::Home, Place::Column(to as u8)));
+                }
+            }
+        }
+        if !search {
+            if self.talon.stock_len() > 0 {
+                moves.push(Move::Deal);
+            } else if self.talon.waste_len() > 0 {
+                moves.push(Move::Redeal);
+            }
+        }
+    }
+
+    fn place_name(place: Place) -> String {
+        match place {
+            Place::Column(c) => (c + 1).to_string(),
+            Place::Waste => "w".to_string(),
+            Place::Home => "h".to_string(),
+        }
+    }
+
+    fn cards_down(&self) -> usize {
+        self.columns.iter().map(|c| c.down as usize).sum()
+    }
+
+    /// The talon position of `card`, if it is in the talon.
+    fn talon_position(&self, card: Card) -> Option<usize> {
+        self.talon.in_order().position(|c| c == card)
+    }
+}
+
+impl Game for Klondike {
+    type Move = Move;
+    type Key = [u64; 4];
+
+    const NAME: &'static str = "klondike";
+    const SUMMARY: &'static str =
+        "Klondike, thoughtful, redeals unlimited (the published yardstick for the Harp's machinery)";
+    const PACKS: usize = 1;
+    const OPTIONS: &'static [VariantOption] = &[
+        VariantOption {
+            name: "draw",
+            help: "cards turned from the stock at a time",
+            kind: OptionKind::Number {
+                min: 1,
+                max: 3,
+                default: 3,
+            },
+        },
+        VariantOption {
+            name: "no-worry",
+            help: "cards never come back from the foundations",
+            kind: OptionKind::Flag,
+        },
+    ];
+
+    /// Rows across: seven cards, the first face up; then six on columns 2 to 7, the first face
+    /// up; ... then one on column 7, face up. The rest is the stock, its next card first.
+    /// Tests may deal reduced packs of whole suits (at least the 28 of the layout).
+    fn deal(options: &OptionValues, order: &[Card]) -> Result<Self, String> {
+        let suits = whole_suits_of_packs(order, 1)?;
+        if order.len() < LAYOUT {
+            return Err(format!(
+                "Klondike lays out {LAYOUT} cards; the deal has {}",
+                order.len()
+            ));
+        }
+        let mut game = Klondike {
+            columns: [Column::default(); COLUMNS],
+            face_down: [[Card::from_index(0); MOST_DOWN]; COLUMNS],
+            talon: Talon::new(&order[LAYOUT..]),
+            foundations: SuitFoundations::new(1),
+            draw: options.get("draw") as u8,
+            worry: !options.flag("no-worry"),
+        };
+        for suit in Suit::ALL.into_iter().filter(|s| !suits[s.index()]) {
+            game.foundations.complete_suit(suit);
+        }
+        let mut cards = order.iter();
+        for row in 0..COLUMNS {
+            for column in row..COLUMNS {
+                let card = *cards.next().expect("the layout's cards");
+                if column == row {
+                    game.columns[column].run.push(card);
+                } else {
+                    game.face_down[column][row] = card;
+                    game.columns[column].down += 1;
+                }
+            }
+        }
+        Ok(game)
+    }
+
+    fn legal_moves(&self, moves: &mut Vec<Move>) {
+        self.generate(moves, false);
+    }
+
+    fn search_moves(&self, moves: &mut Vec<Move>) {
+        self.generate(moves, true);
+    }
+
+    /// A talon card below the waste's top: deal on, turning the waste over when the stock is
+    /// out, until it is the top; then play it.
+    fn unfold(&self, mv: Move, steps: &mut Vec<Move>) {
+        if let Move::Shift {
+            card,
+            from: Place::Waste,
+            ..
+        } = mv
+        {
+            let mut position = *self;
+            let mut dealt = 0;
+            while position.talon.waste_top() != Some(card) {
+                let step = if position.talon.stock_len() > 0 {
+                    Move::Deal
+                } else {
+                    Move::Redeal
+                };
+                steps.push(step);
+                position = position.play(step);
+                dealt += 1;
+                assert!(dealt <= 2 * STOCK_MAX + 2, "{card} is not in the talon");
+            }
+        }
+        steps.push(mv);
+    }
+
+    /// Cards home count most; face-down cards count against.
+    fn heuristic(&self) -> i32 {
+        10 * self.foundations.cards_home() as i32 - 6 * self.cards_down() as i32
+    }
+
+    /// A column's top card goes home when every card that could ever need it in the columns
+    /// can be sent home in its stead: both foundations of the other colour stand at least two
+    /// below it and the other foundation of its colour at least three below; or, with nothing
+    /// worried back, when both cards that could be built on it are home. Proof in
+    /// `docs/rules/klondike.md`. Talon cards are never sent by this rule: taking one out of
+    /// the talon regroups the deals of three.
+    fn safe_move(&self) -> Option<Move> {
+        (0..COLUMNS).find_map(|from| {
+            let card = self.top(from).filter(|&c| self.foundations.accepts(c))?;
+            let rank = card.rank();
+            let height = |suit: Suit| self.foundations.count(suit);
+            let (mut other_colour, mut same_colour) = (u8::MAX, u8::MAX);
+            for suit in Suit::ALL.into_iter().filter(|&s| s != card.suit()) {
+                let lowest = if suit.is_red() == card.is_red() {
+                    &mut same_colour
+                } else {
+                    &mut other_colour
+                };
+                *lowest = (*lowest).min(height(suit));
+            }
+            let kept_apart = other_colour + 2 >= rank && same_colour + 3 >= rank;
+            let nothing_builds_on_it = !self.worry && other_colour + 1 >= rank;
+            (kept_apart || nothing_builds_on_it).then_some(Move::Shift {
+                card,
+                from: Place::Column(from as u8),
+                to: Place::Home,
+            })
+        })
+    }
+
+    fn play(&self, mv: Move) -> Self {
+        let mut next = *self;
+        let (card, from, to) = match mv {
+            Move::Deal => {
+                for _ in 0..self.draw.min(self.talon.stock_len() as u8) {
+                    next.talon.deal_to_waste();
+                }
+                return next;
+            }
+            Move::Redeal => {
+                next.talon.turn_over();
+                return next;
+            }
+            Move::Shift { card, from, to } => (card, from, to),
+        };
+        // Take the card (and what lies on it) up.
+        let mut lifted = AlternatePile::default();
+        match from {
+            Place::Column(f) => {
+                let f = f as usize;
+                let column = &mut next.columns[f];
+                let height = (0..column.run.len())
+                    .find(|&h| column.run.card(h) == card)
+                    .expect("the card is in the column's run");
+                lifted = column.run.split_off(height);
+                column.turn_up(&next.face_down[f]);
+            }
+            Place::Waste => {
+                let position = self.talon_position(card).expect("the card is in the talon");
+                next.talon.take_at(position);
+                lifted.push(card);
+            }
+            Place::Home => {
+                lifted.push(next.foundations.take_top(card.suit()));
+            }
+        }
+        match to {
+            Place::Home => next.foundations.add(card),
+            Place::Column(t) => next.columns[t as usize].run.append(lifted),
+            Place::Waste => unreachable!("nothing is moved onto the waste"),
+        }
+        next
+    }
+
+    fn is_won(&self) -> bool {
+        self.foundations.is_complete()
+    }
+
+    /// Each column exactly (face-down count and run; the columns with nothing face down, which
+    /// differ only in their runs, in sorted order), then the talon's cards still there and
+    /// where the stock begins. The foundations follow from the rest: every card not in a
+    /// column or the talon is home, and each suit's home cards run up from its ace. Drawing one
+    /// card at a time, every talon card can be reached whatever the split, so the split is
+    /// left out. 7 x 26 + 24 + 5 = 211 bits.
+    fn key(&self) -> [u64; 4] {
+        let mut codes = [0u64; COLUMNS];
+        for (code, column) in codes.iter_mut().zip(&self.columns) {
+            *code = column.code();
+        }
+        sort_open_columns(&mut codes, |c| c & 0xF == 0, |&c| c);
+        let mut key = KeyWriter::<4>::new();
+        for code in codes {
+            // At most six cards face down: the code's fourth bit is always clear.
+            debug_assert!(code & 0x8 == 0);
+            key.push(code & 0x7 | code >> 4 << 3, 26);
+        }
+        let (present, split) = self.talon.state();
+        key.push(present as u64, STOCK_MAX);
+        let split = if self.draw == 1 { 0 } else { split };
+        key.push(split as u64, 5);
+        key.finish()
+    }
+
+    /// The columns with nothing face down put in the order their codes sort in.
+    fn canonical(&self) -> Self {
+        let mut canonical = *self;
+        let mut columns = self.columns;
+        sort_open_columns(&mut columns, |c| c.down == 0, Column::code);
+        canonical.columns = columns;
+        canonical
+    }
+
+    fn tally(&self) -> Tally {
+        let covered: usize = self
+            .columns
+            .iter()
+            .map(|c| c.down as usize + c.run.len().saturating_sub(1))
+            .sum();
+        Tally {
+            home: self.foundations.cards_home() as u16,
+            covered: (covered + self.talon.waste_len().saturating_sub(1)) as u16,
+            spaces: self.columns.iter().filter(|c| c.is_empty()).count() as u16,
+            stock: self.talon.stock_len() as u16,
+        }
+    }
+
+    fn move_text(&self, mv: Move) -> String {
+        match mv {
+            Move::Shift { card, from, to } => {
+                let dealt_to = match from {
+                    Place::Waste if self.talon.waste_top() != Some(card) => {
+                        format!("deal on to {card}, ")
+                    }
+                    _ => String::new(),
+                };
+                format!(
+                    "{dealt_to}{card} {}>{}",
+                    Klondike::place_name(from),
+                    Klondike::place_name(to)
+                )
+            }
+            Move::Deal => {
+                let turned: Vec<Card> = self.talon.stock().take(self.draw as usize).collect();
+                format!("deal {}", format_cards(&turned))
+            }
+            Move::Redeal => "redeal".to_string(),
+        }
+    }
+
+    fn layout(&self) -> String {
+        let mut out = format!("foundations: {}\n", self.foundations.describe());
+        for (i, column) in self.columns.iter().enumerate() {
+            let down = &self.face_down[i][..column.down as usize];
+            let down = match down.len() {
+                0 => String::new(),
+                _ => format!("[{}] ", format_stack(down)),
+            };
+            let up: Vec<Card> = column.run.cards().collect();
+            out += &format!(
+                "column {} (bottom up, [face down]): {down}{}\n",
+                i + 1,
+                format_stack(&up)
+            );
+        }
+        out + &self.talon.describe()
+    }
+}

@@ -1,0 +1,282 @@
+//! Klondike: a test per rule (moves that must be offered and moves that must be refused), the
+//! talon folded into the solver's moves and unfolded for the checker, the safe move, pinned
+//! move-path counts, and the solver against the brute-force oracle.
+
+mod common;
+
+use common::{
+    agrees_with_brute_force_on_all, assert_moves, cards, deal_out_stock, deal_starting,
+    legal_texts, options, play, random_moves, solve_checked,
+};
+use patience::card::Card;
+use patience::deal::shuffled;
+use patience::game::{move_texts, Game};
+use patience::games::klondike::Klondike;
+use patience::oracle::{perft, reachable_within};
+use patience::solver::{solve, Budget, Order, Verdict};
+
+/// The dealing order that lays out `columns` (each bottom up: its face-down cards, then its
+/// face-up card; column 1 has one card, column 7 seven) and then deals `stock` first; the rest
+/// of the pack follows in its fresh order.
+fn klondike_order(columns: [&str; 7], stock: &str) -> Vec<Card> {
+    let columns: Vec<Vec<Card>> = columns.iter().map(|c| cards(c)).collect();
+    for (i, column) in columns.iter().enumerate() {
+        assert_eq!(column.len(), i + 1, "column {}", i + 1);
+    }
+    let mut order = Vec::new();
+    for row in 0..7 {
+        for column in &columns[row..] {
+            order.push(column[row]);
+        }
+    }
+    let text: Vec<String> = order.iter().map(|c| c.to_string()).collect();
+    deal_starting(&format!("{} {stock}", text.join(" ")))
+}
+
+/// A layout for the rules: an ace alone in column 1, a black two and a black nine to build
+/// on, a red eight to build with, a red ten and a black nine for runs, a king on face-down
+/// cards; the stock starts 2D 3H AS, JC TS QD.
+const COLUMNS: [&str; 7] = [
+    "AH",
+    "2C 9S",
+    "3C 3D 8H",
+    "4C 4D 4H 2S",
+    "5C 5D 5S 6C TD",
+    "6D 6H 6S 8C 2H 9C",
+    "7H 7S 8D 8S TC JD KS",
+];
+const STOCK: &str = "2D 3H AS JC TS QD";
+
+fn rules_deal(changes: &[(&str, u32)]) -> Klondike {
+    Klondike::deal(
+        &options::<Klondike>(changes),
+        &klondike_order(COLUMNS, STOCK),
+    )
+    .unwrap()
+}
+
+fn layout_has(position: &Klondike, line: &str) {
+    let text = position.layout();
+    assert!(text.contains(line), "'{line}' not in\n{text}");
+}
+
+fn search_texts(position: &Klondike) -> Vec<String> {
+    let mut moves = Vec::new();
+    position.search_moves(&mut moves);
+    moves.iter().map(|&mv| position.move_text(mv)).collect()
+}
+
+#[test]
+fn the_layout_is_seven_columns_dealt_in_rows_the_first_card_of_each_row_face_up() {
+    let position = rules_deal(&[]);
+    layout_has(&position, "column 1 (bottom up, [face down]): AH\n");
+    layout_has(
+        &position,
+        "column 7 (bottom up, [face down]): [7H 7S 8D 8S TC JD] KS",
+    );
+    layout_has(&position, "stock: 24 cards, next 2D");
+    assert_eq!(position.tally().covered, 21);
+    // Face-down cards never move.
+    assert!(legal_texts(&position).iter().all(|m| !m.contains("2C")));
+}
+
+#[test]
+fn foundations_take_aces_then_the_next_card_of_their_suit() {
+    let position = rules_deal(&[]);
+    assert_moves(&position, &["AH 1>h"], &["2S 4>h", "2H 6>h"]);
+    let position = play(&position, "deal 2D 3H AS");
+    // Only the waste's top card plays.
+    assert_moves(&position, &["AS w>h"], &["3H w>h", "2D w>h"]);
+    let position = play(&play(&position, "AS w>h"), "AH 1>h");
+    assert_moves(&position, &["2S 4>h"], &[]);
+}
+
+#[test]
+fn columns_build_down_in_alternate_colours_and_any_face_up_run_moves() {
+    let position = rules_deal(&[]);
+    // A red eight on the black nines; not on the red ten (a rank missed).
+    assert_moves(&position, &["8H 3>2", "8H 3>6"], &["8H 3>5"]);
+    let position = play(&position, "8H 3>2");
+    layout_has(&position, "column 3 (bottom up, [face down]): [3C] 3D\n");
+    // The whole face-up run 9S 8H onto the red ten, or just its top part onto the nine.
+    assert_moves(&position, &["9S 2>5", "8H 2>6"], &["9S 2>6"]);
+    let position = play(&position, "9S 2>5");
+    layout_has(&position, "column 2 (bottom up, [face down]): 2C\n");
+    layout_has(
+        &position,
+        "column 5 (bottom up, [face down]): [5C 5D 5S 6C] TD 9S 8H",
+    );
+    // Same colour refused: the AS on the 2S.
+    let position = play(&position, "deal 2D 3H AS");
+    assert_moves(&position, &["AS w>h"], &["AS w>4"]);
+}
+
+#[test]
+fn a_space_takes_only_a_king_or_a_king_based_run() {
+    let position = play(&rules_deal(&[]), "AH 1>h");
+    layout_has(&position, "column 1 (bottom up, [face down]): --\n");
+    assert_moves(&position, &["KS 7>1"], &["9C 6>1", "8H 3>1", "2S 4>1"]);
+    let position = play(&play(&position, "deal 2D 3H AS"), "deal JC TS QD");
+    assert_moves(&position, &[], &["QD w>1"]);
+    let position = play(&position, "KS 7>1");
+    layout_has(
+        &position,
+        "column 7 (bottom up, [face down]): [7H 7S 8D 8S TC] JD\n",
+    );
+    assert_moves(&position, &["QD w>1"], &[]);
+}
+
+#[test]
+fn the_stock_is_dealt_three_at_a_time_and_turned_over_without_limit() {
+    let position = rules_deal(&[]);
+    assert_moves(&position, &["deal 2D 3H AS"], &["redeal"]);
+    let dealt_out = deal_out_stock(position);
+    assert_eq!(dealt_out.tally().stock, 0);
+    assert_moves(&dealt_out, &["redeal"], &[]);
+    let again = play(&dealt_out, "redeal");
+    assert_eq!(again.tally().stock, 24);
+    layout_has(&again, "stock: 24 cards, next 2D");
+    // As often as the player likes.
+    let third = play(&deal_out_stock(again), "redeal");
+    assert_eq!(third, again);
+    // One at a time with --draw 1.
+    let single = rules_deal(&[("draw", 1)]);
+    assert_moves(&single, &["deal 2D"], &["deal 2D 3H AS"]);
+}
+
+#[test]
+fn foundation_cards_may_be_worried_back_unless_the_variant_forbids_it() {
+    let position = play(&rules_deal(&[]), "AH 1>h");
+    // The AH back onto the black two; never into a space (not a king).
+    assert_moves(&position, &["AH h>4"], &["AH h>1"]);
+    let strict = play(&rules_deal(&[("no-worry", 1)]), "AH 1>h");
+    assert_moves(&strict, &[], &["AH h>4"]);
+    let back = play(&position, "AH h>4");
+    layout_has(
+        &back,
+        "column 4 (bottom up, [face down]): [4C 4D 4H] 2S AH\n",
+    );
+    layout_has(&back, "foundations: -C -D -H -S");
+}
+
+#[test]
+fn the_search_reaches_every_third_talon_card_and_unfolds_the_deals() {
+    let position = rules_deal(&[]);
+    let texts = search_texts(&position);
+    // The AS is the third card: one deal brings it up. The 3H (second) never reaches the top
+    // drawing three.
+    assert!(
+        texts.contains(&"deal on to AS, AS w>h".to_string()),
+        "{texts:?}"
+    );
+    let mut moves = Vec::new();
+    position.search_moves(&mut moves);
+    let ace = *moves
+        .iter()
+        .find(|&&mv| position.move_text(mv) == "deal on to AS, AS w>h")
+        .unwrap();
+    assert_eq!(move_texts(&position, &[ace]), ["deal 2D 3H AS", "AS w>h"]);
+    // Drawing one, three deals.
+    let single = rules_deal(&[("draw", 1)]);
+    let mut moves = Vec::new();
+    single.search_moves(&mut moves);
+    let ace = *moves
+        .iter()
+        .find(|&&mv| single.move_text(mv) == "deal on to AS, AS w>h")
+        .unwrap();
+    assert_eq!(
+        move_texts(&single, &[ace]),
+        ["deal 2D", "deal 3H", "deal AS", "AS w>h"]
+    );
+    // With the stock out, the ace is reached through a redeal.
+    let dealt_out = deal_out_stock(position);
+    let mut moves = Vec::new();
+    dealt_out.search_moves(&mut moves);
+    let ace = *moves
+        .iter()
+        .find(|&&mv| dealt_out.move_text(mv) == "deal on to AS, AS w>h")
+        .unwrap();
+    assert_eq!(
+        move_texts(&dealt_out, &[ace]),
+        ["redeal", "deal 2D 3H AS", "AS w>h"]
+    );
+    // A king goes to the first space only; a space left by a lone king is not refilled.
+    let spaced = play(&play(&rules_deal(&[]), "AH 1>h"), "KS 7>1");
+    assert!(!search_texts(&spaced).iter().any(|m| m.starts_with("KS 1>")));
+}
+
+#[test]
+fn safe_moves_send_home_what_the_columns_can_do_without() {
+    let position = rules_deal(&[]);
+    let safe = |p: &Klondike| p.safe_move().map(|m| p.move_text(m));
+    // An ace: nothing builds on it.
+    assert_eq!(safe(&position).as_deref(), Some("AH 1>h"));
+    let position = play(&play(&position, "AH 1>h"), "deal 2D 3H AS");
+    // The waste's AS is never sent by the rule (taking it regroups the deals of three).
+    assert_eq!(safe(&position), None);
+    let position = play(&position, "AS w>h");
+    // A two: only aces build on it.
+    assert_eq!(safe(&position).as_deref(), Some("2S 4>h"));
+}
+
+#[test]
+fn move_path_counts_are_pinned() {
+    let counts = |seed: u64, changes: &[(&str, u32)]| -> Vec<u64> {
+        let deal = Klondike::deal(&options::<Klondike>(changes), &shuffled(seed, 1)).unwrap();
+        (1..=6).map(|d| perft(&deal, d)).collect()
+    };
+    assert_eq!(counts(1, &[]), [3, 9, 27, 81, 245, 749]);
+    assert_eq!(counts(2, &[("draw", 1)]), [3, 9, 31, 117, 447, 1665]);
+    assert_eq!(counts(6, &[("no-worry", 1)]), [4, 15, 52, 165, 486, 1352]);
+}
+
+/// A position for the oracle: a seeded deal (draw 1 or 3, worrying back allowed or not),
+/// played along the solver's win when it finds one to some way short of its end, then a few
+/// moves picked at random (which often throw the win away); else played at random. Kept when
+/// its whole graph, won or lost, holds at most 5,000 positions.
+fn oracle_position(seed: u64) -> Option<Klondike> {
+    let changes = [
+        ("draw", [1, 3][seed as usize % 2]),
+        ("no-worry", (seed / 2 % 2) as u32),
+    ];
+    let deal = Klondike::deal(&options::<Klondike>(&changes), &shuffled(seed, 1)).unwrap();
+    let budget = Budget {
+        max_nodes: Some(20_000),
+        max_memory: None,
+    };
+    let win = solve(&deal, Order::Portfolio, budget);
+    let mut steps = Vec::new();
+    let mut walked = deal;
+    for &mv in &win.moves {
+        let from = steps.len();
+        walked.unfold(mv, &mut steps);
+        for &step in &steps[from..] {
+            walked = walked.play(step);
+        }
+    }
+    let mut position = deal;
+    let keep = steps.len().saturating_sub(5 + seed as usize % 40);
+    for &step in &steps[..keep] {
+        position = position.play(step);
+    }
+    random_moves(&mut position, seed, (seed % 4) as usize);
+    reachable_within(&position, 5_000).map(|_| position)
+}
+
+#[test]
+fn the_solver_agrees_with_brute_force() {
+    let positions = (0..1000u64)
+        .filter_map(|seed| oracle_position(seed).map(|p| (format!("seed {seed}"), p)))
+        .take(200);
+    agrees_with_brute_force_on_all(positions);
+}
+
+#[test]
+fn seeded_deals_are_won_and_their_solutions_replay() {
+    for (seed, draw) in [(1, 3), (2, 3), (1, 1), (2, 1)] {
+        let deal =
+            Klondike::deal(&options::<Klondike>(&[("draw", draw)]), &shuffled(seed, 1)).unwrap();
+        let outcome = solve_checked(&deal, Order::Portfolio, Budget::default());
+        assert_eq!(outcome.verdict, Verdict::Won, "seed {seed} draw {draw}");
+    }
+}
