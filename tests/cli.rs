@@ -489,6 +489,9 @@ fn every_game_is_listed_and_solves_deals_the_checker_accepts() {
         "--second-b N (2..19, default 9)",
         "harp",
         "--redeals N (0..8, default 3)",
+        "klondike",
+        "--draw N (1..3, default 3)",
+        "--no-worry",
         "freecell",
     ] {
         assert!(
@@ -503,7 +506,7 @@ fn every_game_is_listed_and_solves_deals_the_checker_accepts() {
         "/tests/data/queens-climbing.txt"
     );
     let wedge = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/wedge-hoffmann.txt");
-    let cases: [&[&str]; 12] = [
+    let cases: [&[&str]; 14] = [
         &["wedge", "--deal", wedge],
         &["harp", "--seed", "32"],
         &["wedge", "--second-b", "19", "--seed", "3"],
@@ -523,6 +526,8 @@ fn every_game_is_listed_and_solves_deals_the_checker_accepts() {
             "26",
         ],
         &["queens", "--key-cards", "0", "--deal", climbing],
+        &["klondike", "--seed", "2"],
+        &["klondike", "--draw", "1", "--no-worry", "--seed", "2"],
     ];
     for (i, case) in cases.iter().enumerate() {
         let mut args = vec!["solve"];
