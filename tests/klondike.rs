@@ -160,6 +160,46 @@ fn foundation_cards_may_be_worried_back_unless_the_variant_forbids_it() {
 }
 
 #[test]
+fn the_search_pairs_each_worry_with_a_move_that_needs_the_worried_card() {
+    let columns = [
+        "AH",
+        "9D 2H",
+        "9H 9C 3H",
+        "TD TH TC 4C",
+        "JD JH JC JS 2S",
+        "QD QH QC QS KD 5D",
+        "KH KC KS 8D 8H 8C 7S",
+    ];
+    let deal = Klondike::deal(&options::<Klondike>(&[]), &klondike_order(columns, "")).unwrap();
+    let position = play(&play(&play(&deal, "AH 1>h"), "2H 2>h"), "3H 3>h");
+    // A player may worry the 3H back and leave it there.
+    assert_moves(&position, &["3H h>4"], &[]);
+    // The search worries it only to put the 2S on it at once; no black ace is home, so the 3H
+    // could be wanted on the board.
+    let texts = search_texts(&position);
+    assert!(texts.contains(&"3H h>4, 2S 5>4".to_string()), "{texts:?}");
+    assert!(!texts.contains(&"3H h>4".to_string()), "{texts:?}");
+    let mut moves = Vec::new();
+    position.search_moves(&mut moves);
+    let pair = *moves
+        .iter()
+        .find(|&&mv| position.move_text(mv) == "3H h>4, 2S 5>4")
+        .unwrap();
+    assert_eq!(move_texts(&position, &[pair]), ["3H h>4", "2S 5>4"]);
+}
+
+#[test]
+fn the_search_pairs_a_run_moved_off_a_face_up_card_with_a_move_that_plays_that_card() {
+    // The 8H onto the 9S; then the 9C of column 6 could take it instead.
+    let position = play(&rules_deal(&[]), "8H 3>2");
+    assert_moves(&position, &["8H 2>6"], &[]);
+    // The search moves it only to play the 9S it uncovers at once (onto the TD).
+    let texts = search_texts(&position);
+    assert!(texts.contains(&"8H 2>6, 9S 2>5".to_string()), "{texts:?}");
+    assert!(!texts.contains(&"8H 2>6".to_string()), "{texts:?}");
+}
+
+#[test]
 fn the_search_reaches_every_third_talon_card_and_unfolds_the_deals() {
     let position = rules_deal(&[]);
     let texts = search_texts(&position);
@@ -259,7 +299,7 @@ fn oracle_position(seed: u64) -> Option<Klondike> {
     for &step in &steps[..keep] {
         position = position.play(step);
     }
-    random_moves(&mut position, seed, (seed % 4) as usize);
+    random_moves(&mut position, seed, (seed % 12) as usize);
     reachable_within(&position, 5_000).map(|_| position)
 }
 

@@ -43,17 +43,30 @@ pub enum Place {
     Home,
 }
 
+/// A card, with every card on it, from one place to another: from a column, `card` and every
+/// card on it (a face-up run); from the waste its top card, except in the solver's search
+/// moves, where it may be any talon card that dealing on (and turning the waste over) brings to
+/// the top, the deals folded into the move; from home a foundation's top card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shift {
+    pub card: Card,
+    pub from: Place,
+    pub to: Place,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Move {
-    /// `card` from `from` to `to`: from a column, `card` and every card on it (a face-up
-    /// run); from the waste its top card, except in the solver's search moves, where it may be
-    /// any talon card that dealing on (and turning the waste over) brings to the top, the
-    /// deals folded into the move; from home a foundation's top card.
-    Shift { card: Card, from: Place, to: Place },
+    Shift(Shift),
     /// The next `draw` stock cards (fewer if fewer are left) onto the waste.
     Deal,
     /// The waste turned over as the new stock, once the stock is out.
     Redeal,
+    /// The search's move (never a player's single move) that waits for its use: a worry back,
+    /// or a run moved off a face-up card, made only together with a move that needs it (one
+    /// onto the worried card or the worry of the card beneath it; one that plays the uncovered
+    /// card or builds on it). A winning line can always be put in that form
+    /// (`docs/rules/klondike.md`).
+    Paired(Shift, Shift),
 }
 
 impl Klondike {
@@ -85,11 +98,11 @@ impl Klondike {
         })
     }
 
-    /// The talon positions (in `Talon::in_order`) a card can be played from: the waste's top,
-    /// and with `whole_cycle` every card that dealing on brings to the top, in this pass or,
-    /// the waste turned over, the next (the redeals are unlimited, so no later pass reaches
-    /// more). Bit `i` is position `i`.
-    fn reachable_talon(&self, whole_cycle: bool) -> u32 {
+    /// The talon cards that can be played (the first so many of the array, in
+    /// `Talon::in_order`): the waste's top, and with `whole_cycle` every card that dealing on
+    /// brings to the top, in this pass or, the waste turned over, the next (the redeals are
+    /// unlimited, so no later pass reaches more).
+    fn reachable_talon(&self, whole_cycle: bool) -> ([Card; STOCK_MAX], usize) {
         let (waste, total) = (
             self.talon.waste_len(),
             self.talon.stock_len() + self.talon.waste_len(),
@@ -108,31 +121,32 @@ impl Klondike {
                 }
             }
         }
-        reach
-    }
-
-    /// Appends the moves: a player's single moves, or the solver's search moves (deals folded
-    /// into the talon card they bring up; one space of several; no run moved whole from one
-    /// space to another).
-    fn generate(&self, moves: &mut Vec<Move>, search: bool) {
-        let shift = |card, from, to| Move::Shift { card, from, to };
-        // Home, from the columns and the talon.
-        for from in 0..COLUMNS {
-            if let Some(card) = self.top(from).filter(|&c| self.foundations.accepts(c)) {
-                moves.push(shift(card, Place::Column(from as u8), Place::Home));
-            }
-        }
-        let reach = self.reachable_talon(search);
-        let (mut talon, mut reachable) = ([Card::from_index(0); STOCK_MAX], 0);
+        let (mut cards, mut reachable) = ([Card::from_index(0); STOCK_MAX], 0);
         for (_, card) in self
             .talon
             .in_order()
             .enumerate()
             .filter(|(i, _)| reach >> i & 1 == 1)
         {
-            talon[reachable] = card;
+            cards[reachable] = card;
             reachable += 1;
         }
+        (cards, reachable)
+    }
+
+    /// Appends the moves: a player's single moves, or the solver's search moves (deals folded
+    /// into the talon card they bring up; one space of several; no run that is a whole column
+    /// moved into a space; a worry, or a run moved off a face-up card, paired with each move
+    /// that needs it).
+    fn generate(&self, moves: &mut Vec<Move>, search: bool) {
+        let shift = |card, from, to| Move::Shift(Shift { card, from, to });
+        // Home, from the columns and the talon.
+        for from in 0..COLUMNS {
+            if let Some(card) = self.top(from).filter(|&c| self.foundations.accepts(c)) {
+                moves.push(shift(card, Place::Column(from as u8), Place::Home));
+            }
+        }
+        let (talon, reachable) = self.reachable_talon(search);
         let talon = &talon[..reachable];
         for &card in talon.iter().filter(|&&c| self.foundations.accepts(c)) {
             moves.push(shift(card, Place::Waste, Place::Home));
@@ -144,12 +158,19 @@ impl Klondike {
                 let card = column.run.card(height);
                 let whole_column = height == 0 && column.down == 0;
                 for to in self.column_targets(card, Some(from), search) {
-                    if !(search && whole_column && self.top(to).is_none()) {
-                        moves.push(shift(
-                            card,
-                            Place::Column(from as u8),
-                            Place::Column(to as u8),
-                        ));
+                    if search && whole_column && self.top(to).is_none() {
+                        continue;
+                    }
+                    let run = Shift {
+                        card,
+                        from: Place::Column(from as u8),
+                        to: Place::Column(to as u8),
+                    };
+                    if search && height > 0 {
+                        // Off a face-up card: waits for a move that plays it or builds on it.
+                        self.push_pairs(run, from, None, talon, moves);
+                    } else {
+                        moves.push(Move::Shift(run));
                     }
                 }
             }
@@ -165,7 +186,17 @@ impl Klondike {
                     continue;
                 };
                 for to in self.column_targets(card, None, search) {
-                    moves.push(shift(card, Place::Home, Place::Column(to as u8)));
+                    let worry = Shift {
+                        card,
+                        from: Place::Home,
+                        to: Place::Column(to as u8),
+                    };
+                    if search {
+                        // Waits for a move onto it, or the worry of the card beneath it.
+                        self.push_pairs(worry, to, Some(suit), talon, moves);
+                    } else {
+                        moves.push(Move::Shift(worry));
+                    }
                 }
             }
         }
@@ -176,6 +207,100 @@ impl Klondike {
                 moves.push(Move::Redeal);
             }
         }
+    }
+
+    /// `first` (a worry, or a run moved off a face-up card) paired with each search move after
+    /// it that needs it: one onto the top `first` leaves in column `column` (the worried card,
+    /// or the card uncovered), or for an uncovered card one that plays it, or the worry of the
+    /// top of `worry_suit` (the card beneath the worried one). `talon` is the talon cards the
+    /// search reaches, which `first` leaves as they are. When the safe move would send that
+    /// top card home, only that: a shortest win does it at once, and never worries a card the
+    /// safe move would send straight back.
+    fn push_pairs(
+        &self,
+        first: Shift,
+        column: usize,
+        worry_suit: Option<Suit>,
+        talon: &[Card],
+        moves: &mut Vec<Move>,
+    ) {
+        let after = self.play(Move::Shift(first));
+        let top = after
+            .top(column)
+            .expect("a worry or a run off a card leaves a top");
+        let pair = |card, from, to| Move::Paired(first, Shift { card, from, to });
+        let here = Place::Column(column as u8);
+        if after.safe_home(top) {
+            if worry_suit.is_none() {
+                moves.push(pair(top, here, Place::Home));
+            }
+            return;
+        }
+        // Onto the top: a run from another column, a talon card, a worry.
+        for from in (0..COLUMNS).filter(|&f| f != column) {
+            let run = after.columns[from].run;
+            // (Not the run just moved off it: that would undo the move.)
+            let fits = |c: &Card| c.goes_down_alternate_on(top) && *c != first.card;
+            for card in run.cards().filter(fits) {
+                moves.push(pair(card, Place::Column(from as u8), here));
+            }
+        }
+        for &card in talon.iter().filter(|c| c.goes_down_alternate_on(top)) {
+            moves.push(pair(card, Place::Waste, here));
+        }
+        if after.worry {
+            for card in Suit::ALL
+                .into_iter()
+                .filter_map(|s| after.foundations.top(s))
+            {
+                if card.goes_down_alternate_on(top) {
+                    moves.push(pair(card, Place::Home, here));
+                }
+            }
+        }
+        match worry_suit {
+            // The card beneath the worried one, worried anywhere.
+            Some(suit) => {
+                if let Some(card) = after.foundations.top(suit) {
+                    for to in after.column_targets(card, None, true) {
+                        moves.push(pair(card, Place::Home, Place::Column(to as u8)));
+                    }
+                }
+            }
+            // The uncovered card played: home, or onto another column.
+            None => {
+                if after.foundations.accepts(top) {
+                    moves.push(pair(top, here, Place::Home));
+                }
+                let alone = after.columns[column].down == 0 && after.columns[column].run.len() == 1;
+                for to in after.column_targets(top, Some(column), true) {
+                    if !(alone && after.top(to).is_none()) {
+                        moves.push(pair(top, here, Place::Column(to as u8)));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether the safe move may send `card` (a column's top) home: see `safe_move`.
+    fn safe_home(&self, card: Card) -> bool {
+        if !self.foundations.accepts(card) {
+            return false;
+        }
+        let rank = card.rank();
+        let height = |suit: Suit| self.foundations.count(suit);
+        let (mut other_colour, mut same_colour) = (u8::MAX, u8::MAX);
+        for suit in Suit::ALL.into_iter().filter(|&s| s != card.suit()) {
+            let lowest = if suit.is_red() == card.is_red() {
+                &mut same_colour
+            } else {
+                &mut other_colour
+            };
+            *lowest = (*lowest).min(height(suit));
+        }
+        let kept_apart = other_colour + 2 >= rank && same_colour + 3 >= rank;
+        let nothing_builds_on_it = !self.worry && other_colour + 1 >= rank;
+        kept_apart || nothing_builds_on_it
     }
 
     fn place_name(place: Place) -> String {
@@ -266,14 +391,20 @@ impl Game for Klondike {
         self.generate(moves, true);
     }
 
-    /// A talon card below the waste's top: deal on, turning the waste over when the stock is
-    /// out, until it is the top; then play it.
+    /// A pair: its two moves. A talon card below the waste's top: deal on, turning the waste
+    /// over when the stock is out, until it is the top; then play it.
     fn unfold(&self, mv: Move, steps: &mut Vec<Move>) {
-        if let Move::Shift {
+        if let Move::Paired(first, then) = mv {
+            steps.push(Move::Shift(first));
+            return self
+                .play(Move::Shift(first))
+                .unfold(Move::Shift(then), steps);
+        }
+        if let Move::Shift(Shift {
             card,
             from: Place::Waste,
             ..
-        } = mv
+        }) = mv
         {
             let mut position = *self;
             let mut dealt = 0;
@@ -305,25 +436,12 @@ impl Game for Klondike {
     /// the talon regroups the deals of three.
     fn safe_move(&self) -> Option<Move> {
         (0..COLUMNS).find_map(|from| {
-            let card = self.top(from).filter(|&c| self.foundations.accepts(c))?;
-            let rank = card.rank();
-            let height = |suit: Suit| self.foundations.count(suit);
-            let (mut other_colour, mut same_colour) = (u8::MAX, u8::MAX);
-            for suit in Suit::ALL.into_iter().filter(|&s| s != card.suit()) {
-                let lowest = if suit.is_red() == card.is_red() {
-                    &mut same_colour
-                } else {
-                    &mut other_colour
-                };
-                *lowest = (*lowest).min(height(suit));
-            }
-            let kept_apart = other_colour + 2 >= rank && same_colour + 3 >= rank;
-            let nothing_builds_on_it = !self.worry && other_colour + 1 >= rank;
-            (kept_apart || nothing_builds_on_it).then_some(Move::Shift {
+            let card = self.top(from).filter(|&c| self.safe_home(c))?;
+            Some(Move::Shift(Shift {
                 card,
                 from: Place::Column(from as u8),
                 to: Place::Home,
-            })
+            }))
         })
     }
 
@@ -340,7 +458,10 @@ impl Game for Klondike {
                 next.talon.turn_over();
                 return next;
             }
-            Move::Shift { card, from, to } => (card, from, to),
+            Move::Shift(Shift { card, from, to }) => (card, from, to),
+            Move::Paired(first, then) => {
+                return self.play(Move::Shift(first)).play(Move::Shift(then));
+            }
         };
         // Take the card (and what lies on it) up.
         let mut lifted = AlternatePile::default();
@@ -425,7 +546,7 @@ impl Game for Klondike {
 
     fn move_text(&self, mv: Move) -> String {
         match mv {
-            Move::Shift { card, from, to } => {
+            Move::Shift(Shift { card, from, to }) => {
                 let dealt_to = match from {
                     Place::Waste if self.talon.waste_top() != Some(card) => {
                         format!("deal on to {card}, ")
@@ -443,6 +564,15 @@ impl Game for Klondike {
                 format!("deal {}", format_cards(&turned))
             }
             Move::Redeal => "redeal".to_string(),
+            Move::Paired(first, then) => {
+                let first = Move::Shift(first);
+                let after = self.play(first);
+                format!(
+                    "{}, {}",
+                    self.move_text(first),
+                    after.move_text(Move::Shift(then))
+                )
+            }
         }
     }
 

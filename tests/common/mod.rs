@@ -143,6 +143,7 @@ pub fn agrees_with_brute_force_on_all<G: Game>(positions: impl Iterator<Item = (
             lost += 1;
         }
     }
+    eprintln!("{won} won, {lost} lost");
     assert!(
         won > 20 && lost > 20,
         "both verdicts exercised: {won} won, {lost} lost"
