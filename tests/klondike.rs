@@ -257,6 +257,9 @@ fn safe_moves_send_home_what_the_columns_can_do_without() {
     let position = play(&position, "AS w>h");
     // A two: only aces build on it.
     assert_eq!(safe(&position).as_deref(), Some("2S 4>h"));
+    // Drawing one, a talon card is sent too: every talon card stays within reach.
+    let single = play(&rules_deal(&[("draw", 1)]), "AH 1>h");
+    assert_eq!(safe(&single).as_deref(), Some("deal on to AS, AS w>h"));
 }
 
 #[test]

@@ -432,17 +432,27 @@ impl Game for Klondike {
     /// can be sent home in its stead: both foundations of the other colour stand at least two
     /// below it and the other foundation of its colour at least three below; or, with nothing
     /// worried back, when both cards that could be built on it are home. Proof in
-    /// `docs/rules/klondike.md`. Talon cards are never sent by this rule: taking one out of
-    /// the talon regroups the deals of three.
+    /// `docs/rules/klondike.md`. Drawing one card at a time, a talon card goes home by the same
+    /// test (as a search move, the deals folded in): every talon card stays within reach
+    /// whatever is taken out. Drawing three, talon cards are never sent by this rule: taking
+    /// one out regroups the deals.
     fn safe_move(&self) -> Option<Move> {
-        (0..COLUMNS).find_map(|from| {
+        let from_columns = (0..COLUMNS).find_map(|from| {
             let card = self.top(from).filter(|&c| self.safe_home(c))?;
-            Some(Move::Shift(Shift {
-                card,
-                from: Place::Column(from as u8),
-                to: Place::Home,
-            }))
-        })
+            Some((card, Place::Column(from as u8)))
+        });
+        let from_talon = || {
+            (self.draw == 1)
+                .then(|| self.talon.in_order().find(|&c| self.safe_home(c)))
+                .flatten()
+                .map(|card| (card, Place::Waste))
+        };
+        let (card, from) = from_columns.or_else(from_talon)?;
+        Some(Move::Shift(Shift {
+            card,
+            from,
+            to: Place::Home,
+        }))
     }
 
     fn play(&self, mv: Move) -> Self {
