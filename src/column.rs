@@ -3,7 +3,9 @@
 //! of them are still down and the run on them; the game keeps the dealt cards beside it.
 
 use crate::alternate_pile::AlternatePile;
-use crate::card::Card;
+use crate::card::{format_stack, Card};
+use crate::game::Tally;
+use crate::talon::Talon;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Column {
@@ -35,7 +37,7 @@ impl Column {
 /// Sorts, among themselves and by `order`, the items that `open` picks (the columns with
 /// nothing face down), leaving the others in place: those columns differ only in their runs,
 /// so they are alike.
-pub fn sort_open_columns<T: Copy, K: Ord, const N: usize>(
+fn sort_open_columns<T: Copy, K: Ord, const N: usize>(
     items: &mut [T; N],
     open: impl Fn(&T) -> bool,
     order: impl Fn(&T) -> K,
@@ -52,4 +54,54 @@ pub fn sort_open_columns<T: Copy, K: Ord, const N: usize>(
     for (&slot, &item) in slots[..count].iter().zip(&picked[..count]) {
         items[slot] = item;
     }
+}
+
+/// The columns with nothing face down put in the order their codes sort in (the canonical
+/// form of the positions that differ only by which of them is which).
+pub fn sorted_columns<const N: usize>(columns: &[Column; N]) -> [Column; N] {
+    let mut sorted = *columns;
+    sort_open_columns(&mut sorted, |c| c.down == 0, Column::code);
+    sorted
+}
+
+/// The tally of columns over a stock and waste: covered cards are those face down, face up
+/// under another, or in the waste under its top.
+pub fn tally<const S: usize>(columns: &[Column], talon: &Talon<S>, home: usize) -> Tally {
+    let covered: usize = columns
+        .iter()
+        .map(|c| c.down as usize + c.run.len().saturating_sub(1))
+        .sum();
+    Tally {
+        home: home as u16,
+        covered: (covered + talon.waste_len().saturating_sub(1)) as u16,
+        spaces: columns.iter().filter(|c| c.is_empty()).count() as u16,
+        stock: talon.stock_len() as u16,
+    }
+}
+
+/// The columns as text, one line each: `[face down] face up`, bottom up.
+pub fn describe<const D: usize>(columns: &[Column], face_down: &[[Card; D]]) -> String {
+    let mut out = String::new();
+    for (i, (column, dealt)) in columns.iter().zip(face_down).enumerate() {
+        let down = &dealt[..column.down as usize];
+        let down = match down.len() {
+            0 => String::new(),
+            _ => format!("[{}] ", format_stack(down)),
+        };
+        let up: Vec<Card> = column.run.cards().collect();
+        out += &format!(
+            "column {} (bottom up, [face down]): {down}{}\n",
+            i + 1,
+            format_stack(&up)
+        );
+    }
+    out
+}
+
+/// Each column's code, the columns with nothing face down in sorted order: the columns part
+/// of a key, alike for positions that differ only by which open column is which.
+pub fn sorted_codes<const N: usize>(columns: &[Column; N]) -> [u64; N] {
+    let mut codes = columns.map(|c| c.code());
+    sort_open_columns(&mut codes, |c| c & 0xF == 0, |&c| c);
+    codes
 }

@@ -7,8 +7,8 @@
 //! `docs/rules/klondike.md`.
 
 use crate::alternate_pile::AlternatePile;
-use crate::card::{format_cards, format_stack, whole_suits_of_packs, Card, Suit, KING};
-use crate::column::{sort_open_columns, Column};
+use crate::card::{format_cards, whole_suits_of_packs, Card, Suit, KING};
+use crate::column::{self, Column};
 use crate::foundations::SuitFoundations;
 use crate::game::{Game, OptionKind, OptionValues, Tally, VariantOption};
 use crate::key::KeyWriter;
@@ -513,11 +513,7 @@ impl Game for Klondike {
     /// card at a time, every talon card can be reached whatever the split, so the split is
     /// left out. 7 x 26 + 24 + 5 = 211 bits.
     fn key(&self) -> [u64; 4] {
-        let mut codes = [0u64; COLUMNS];
-        for (code, column) in codes.iter_mut().zip(&self.columns) {
-            *code = column.code();
-        }
-        sort_open_columns(&mut codes, |c| c & 0xF == 0, |&c| c);
+        let codes = column::sorted_codes(&self.columns);
         let mut key = KeyWriter::<4>::new();
         for code in codes {
             // At most six cards face down: the code's fourth bit is always clear.
@@ -533,25 +529,18 @@ impl Game for Klondike {
 
     /// The columns with nothing face down put in the order their codes sort in.
     fn canonical(&self) -> Self {
-        let mut canonical = *self;
-        let mut columns = self.columns;
-        sort_open_columns(&mut columns, |c| c.down == 0, Column::code);
-        canonical.columns = columns;
-        canonical
+        Self {
+            columns: column::sorted_columns(&self.columns),
+            ..*self
+        }
     }
 
     fn tally(&self) -> Tally {
-        let covered: usize = self
-            .columns
-            .iter()
-            .map(|c| c.down as usize + c.run.len().saturating_sub(1))
-            .sum();
-        Tally {
-            home: self.foundations.cards_home() as u16,
-            covered: (covered + self.talon.waste_len().saturating_sub(1)) as u16,
-            spaces: self.columns.iter().filter(|c| c.is_empty()).count() as u16,
-            stock: self.talon.stock_len() as u16,
-        }
+        column::tally(
+            &self.columns,
+            &self.talon,
+            self.foundations.cards_home() as usize,
+        )
     }
 
     fn move_text(&self, mv: Move) -> String {
@@ -587,20 +576,7 @@ impl Game for Klondike {
     }
 
     fn layout(&self) -> String {
-        let mut out = format!("foundations: {}\n", self.foundations.describe());
-        for (i, column) in self.columns.iter().enumerate() {
-            let down = &self.face_down[i][..column.down as usize];
-            let down = match down.len() {
-                0 => String::new(),
-                _ => format!("[{}] ", format_stack(down)),
-            };
-            let up: Vec<Card> = column.run.cards().collect();
-            out += &format!(
-                "column {} (bottom up, [face down]): {down}{}\n",
-                i + 1,
-                format_stack(&up)
-            );
-        }
-        out + &self.talon.describe()
+        let foundations = format!("foundations: {}\n", self.foundations.describe());
+        foundations + &column::describe(&self.columns, &self.face_down) + &self.talon.describe()
     }
 }
