@@ -45,10 +45,18 @@ impl Exporter<Summary> for Table {
                 format_seconds(s.seconds.max),
                 format_seconds(s.cpu_seconds)
             );
+            let rate = s.deals as f64 / s.cpu_seconds.max(1e-9);
+            // Three significant figures at most: slow games run under one deal a second.
+            let decimals = if rate >= 100.0 {
+                0
+            } else if rate >= 10.0 {
+                1
+            } else {
+                2
+            };
             let _ = writeln!(
                 out,
-                "  speed      {:.0} deals per CPU-second; largest search {}",
-                s.deals as f64 / s.cpu_seconds.max(1e-9),
+                "  speed      {rate:.decimals$} deals per CPU-second; largest search {}",
                 format_bytes(s.peak_bytes)
             );
             let hardest: Vec<String> = s
