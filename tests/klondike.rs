@@ -200,6 +200,43 @@ fn the_search_pairs_a_run_moved_off_a_face_up_card_with_a_move_that_plays_that_c
 }
 
 #[test]
+fn drawing_one_the_search_plays_a_talon_card_to_the_columns_only_to_build_on_it() {
+    let mut moves = Vec::new();
+    // Drawing three the QD goes onto the KS by itself: waiting would regroup the deals.
+    let three = rules_deal(&[]);
+    let texts = search_texts(&three);
+    assert!(
+        texts.contains(&"deal on to QD, QD w>7".to_string()),
+        "{texts:?}"
+    );
+    // Drawing one, it waits in the talon until the JC can go onto it.
+    let single = rules_deal(&[("draw", 1)]);
+    let texts = search_texts(&single);
+    let pair = "deal on to QD, QD w>7, deal on to JC, JC w>7";
+    assert!(texts.contains(&pair.to_string()), "{texts:?}");
+    assert!(
+        !texts.contains(&"deal on to QD, QD w>7".to_string()),
+        "{texts:?}"
+    );
+    single.search_moves(&mut moves);
+    let paired = *moves
+        .iter()
+        .find(|&&mv| single.move_text(mv) == pair)
+        .unwrap();
+    let steps = move_texts(&single, &[paired]);
+    // Dealt on to the QD and played; the rest of the stock dealt, the waste turned over, and
+    // dealt on to the JC.
+    assert_eq!(
+        steps[..7],
+        ["deal 2D", "deal 3H", "deal AS", "deal JC", "deal TS", "deal QD", "QD w>7"]
+    );
+    assert_eq!(
+        steps[steps.len() - 6..],
+        ["redeal", "deal 2D", "deal 3H", "deal AS", "deal JC", "JC w>7"]
+    );
+}
+
+#[test]
 fn the_search_reaches_every_third_talon_card_and_unfolds_the_deals() {
     let position = rules_deal(&[]);
     let texts = search_texts(&position);

@@ -69,6 +69,17 @@ pub enum Move {
     Paired(Shift, Shift),
 }
 
+/// What a paired move waits for besides a move onto the card it leaves on top.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Waiting {
+    /// A run moved off this card: also a move that plays it.
+    Uncovered,
+    /// A card of this suit worried back: also the worry of the card beneath it.
+    Worried(Suit),
+    /// A talon card played onto a column (drawing one): nothing else.
+    Played,
+}
+
 impl Klondike {
     fn top(&self, column: usize) -> Option<Card> {
         self.columns[column].run.top()
@@ -168,7 +179,7 @@ impl Klondike {
                     };
                     if search && height > 0 {
                         // Off a face-up card: waits for a move that plays it or builds on it.
-                        self.push_pairs(run, from, None, talon, moves);
+                        self.push_pairs(run, from, Waiting::Uncovered, talon, moves);
                     } else {
                         moves.push(Move::Shift(run));
                     }
@@ -177,7 +188,17 @@ impl Klondike {
         }
         for &card in talon {
             for to in self.column_targets(card, None, search) {
-                moves.push(shift(card, Place::Waste, Place::Column(to as u8)));
+                let played = Shift {
+                    card,
+                    from: Place::Waste,
+                    to: Place::Column(to as u8),
+                };
+                if search && self.draw == 1 {
+                    // Drawing one, it could wait in the talon for a move that builds on it.
+                    self.push_pairs(played, to, Waiting::Played, talon, moves);
+                } else {
+                    moves.push(Move::Shift(played));
+                }
             }
         }
         if self.worry {
@@ -193,7 +214,7 @@ impl Klondike {
                     };
                     if search {
                         // Waits for a move onto it, or the worry of the card beneath it.
-                        self.push_pairs(worry, to, Some(suit), talon, moves);
+                        self.push_pairs(worry, to, Waiting::Worried(suit), talon, moves);
                     } else {
                         moves.push(Move::Shift(worry));
                     }
@@ -209,33 +230,38 @@ impl Klondike {
         }
     }
 
-    /// `first` (a worry, or a run moved off a face-up card) paired with each search move after
-    /// it that needs it: one onto the top `first` leaves in column `column` (the worried card,
-    /// or the card uncovered), or for an uncovered card one that plays it, or the worry of the
-    /// top of `worry_suit` (the card beneath the worried one). `talon` is the talon cards the
-    /// search reaches, which `first` leaves as they are. When the safe move would send that
-    /// top card home, only that: a shortest win does it at once, and never worries a card the
-    /// safe move would send straight back.
+    /// `first` (a move that waits) paired with each search move after it that needs it: one
+    /// onto the top `first` leaves in column `column` (the worried card, the card uncovered, the
+    /// talon card played), and as `waiting` says one that plays the uncovered card or the worry
+    /// of the card beneath the worried one. `talon` is the talon cards the search reaches
+    /// before `first`. When the safe move would send that top card home, only that: a shortest
+    /// win does it at once, and never worries a card the safe move would send straight back
+    /// (nor plays one from the talon, which the safe move would have sent home there).
     fn push_pairs(
         &self,
         first: Shift,
         column: usize,
-        worry_suit: Option<Suit>,
+        waiting: Waiting,
         talon: &[Card],
         moves: &mut Vec<Move>,
     ) {
         let after = self.play(Move::Shift(first));
-        let top = after
-            .top(column)
-            .expect("a worry or a run off a card leaves a top");
+        let top = after.top(column).expect("a move that waits leaves a top");
         let pair = |card, from, to| Move::Paired(first, Shift { card, from, to });
         let here = Place::Column(column as u8);
         if after.safe_home(top) {
-            if worry_suit.is_none() {
+            if waiting == Waiting::Uncovered {
                 moves.push(pair(top, here, Place::Home));
             }
             return;
         }
+        let talon_after;
+        let talon = if first.from == Place::Waste {
+            talon_after = after.reachable_talon(true);
+            &talon_after.0[..talon_after.1]
+        } else {
+            talon
+        };
         // Onto the top: a run from another column, a talon card, a worry.
         for from in (0..COLUMNS).filter(|&f| f != column) {
             let run = after.columns[from].run;
@@ -258,9 +284,10 @@ impl Klondike {
                 }
             }
         }
-        match worry_suit {
+        match waiting {
+            Waiting::Played => {}
             // The card beneath the worried one, worried anywhere.
-            Some(suit) => {
+            Waiting::Worried(suit) => {
                 if let Some(card) = after.foundations.top(suit) {
                     for to in after.column_targets(card, None, true) {
                         moves.push(pair(card, Place::Home, Place::Column(to as u8)));
@@ -268,7 +295,7 @@ impl Klondike {
                 }
             }
             // The uncovered card played: home, or onto another column.
-            None => {
+            Waiting::Uncovered => {
                 if after.foundations.accepts(top) {
                     moves.push(pair(top, here, Place::Home));
                 }
@@ -391,11 +418,11 @@ impl Game for Klondike {
         self.generate(moves, true);
     }
 
-    /// A pair: its two moves. A talon card below the waste's top: deal on, turning the waste
+    /// A pair: its two moves, each unfolded. A talon card below the waste's top: deal on, turning the waste
     /// over when the stock is out, until it is the top; then play it.
     fn unfold(&self, mv: Move, steps: &mut Vec<Move>) {
         if let Move::Paired(first, then) = mv {
-            steps.push(Move::Shift(first));
+            self.unfold(Move::Shift(first), steps);
             return self
                 .play(Move::Shift(first))
                 .unfold(Move::Shift(then), steps);
