@@ -5,14 +5,14 @@ mod common;
 
 use common::{
     agrees_with_brute_force_on_all, assert_moves, cards, deal_out_stock, legal_texts, options,
-    play, random_moves, solve_checked, two_pack_deal_starting,
+    play, short_of_a_win, solve_checked, two_pack_deal_starting,
 };
 use patience::card::{Card, Suit};
 use patience::deal::shuffled;
 use patience::game::Game;
 use patience::games::harp::Harp;
 use patience::oracle::{brute_force_within, perft};
-use patience::solver::{solve, Budget, Order, Verdict};
+use patience::solver::{Budget, Order, Verdict};
 
 /// The dealing order that lays out `columns` (each bottom up: its face-down cards, then its
 /// face-up card; column 1 has nine cards, column 9 one) and then deals `stock` first; the rest
@@ -251,26 +251,7 @@ fn reduced_two_pack_deal(seed: u64) -> Vec<Card> {
 fn reduced_position(seed: u64) -> Option<Harp> {
     let options = options::<Harp>(&[("redeals", (seed % 4) as u32)]);
     let deal = Harp::deal(&options, &reduced_two_pack_deal(seed)).unwrap();
-    let budget = Budget {
-        max_nodes: Some(20_000),
-        max_memory: None,
-    };
-    let win = solve(&deal, Order::Portfolio, budget);
-    let mut steps = Vec::new();
-    let mut walked = deal;
-    for &mv in &win.moves {
-        let from = steps.len();
-        walked.unfold(mv, &mut steps);
-        for &step in &steps[from..] {
-            walked = walked.play(step);
-        }
-    }
-    let mut position = deal;
-    let keep = steps.len().saturating_sub(5 + seed as usize % 40);
-    for &step in &steps[..keep] {
-        position = position.play(step);
-    }
-    random_moves(&mut position, seed, (seed % 3) as usize);
+    let position = short_of_a_win(&deal, seed, (seed % 3) as usize);
     brute_force_within(&position, 5_000).map(|_| position)
 }
 

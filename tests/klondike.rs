@@ -6,14 +6,14 @@ mod common;
 
 use common::{
     agrees_with_brute_force_on_all, assert_moves, cards, deal_out_stock, deal_starting,
-    legal_texts, options, play, random_moves, solve_checked,
+    legal_texts, options, play, short_of_a_win, solve_checked,
 };
 use patience::card::Card;
 use patience::deal::shuffled;
 use patience::game::{move_texts, Game};
 use patience::games::klondike::Klondike;
 use patience::oracle::{perft, reachable_within};
-use patience::solver::{solve, Budget, Order, Verdict};
+use patience::solver::{Budget, Order, Verdict};
 
 /// The dealing order that lays out `columns` (each bottom up: its face-down cards, then its
 /// face-up card; column 1 has one card, column 7 seven) and then deals `stock` first; the rest
@@ -320,26 +320,7 @@ fn oracle_position(seed: u64) -> Option<Klondike> {
         ("no-worry", (seed / 2 % 2) as u32),
     ];
     let deal = Klondike::deal(&options::<Klondike>(&changes), &shuffled(seed, 1)).unwrap();
-    let budget = Budget {
-        max_nodes: Some(20_000),
-        max_memory: None,
-    };
-    let win = solve(&deal, Order::Portfolio, budget);
-    let mut steps = Vec::new();
-    let mut walked = deal;
-    for &mv in &win.moves {
-        let from = steps.len();
-        walked.unfold(mv, &mut steps);
-        for &step in &steps[from..] {
-            walked = walked.play(step);
-        }
-    }
-    let mut position = deal;
-    let keep = steps.len().saturating_sub(5 + seed as usize % 40);
-    for &step in &steps[..keep] {
-        position = position.play(step);
-    }
-    random_moves(&mut position, seed, (seed % 12) as usize);
+    let position = short_of_a_win(&deal, seed, (seed % 12) as usize);
     reachable_within(&position, 5_000).map(|_| position)
 }
 

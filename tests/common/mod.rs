@@ -192,3 +192,30 @@ pub fn random_moves<G: Game>(position: &mut G, seed: u64, count: usize) {
         *position = position.play(*picker.pick(&moves));
     }
 }
+
+/// A test position from `deal`: played along the solver's win (if it finds one within 20,000
+/// positions) to some way short of its end, how far set by `seed`, then `random` moves picked
+/// at random, which often throw the win away; so that both verdicts occur.
+pub fn short_of_a_win<G: Game>(deal: &G, seed: u64, random: usize) -> G {
+    let budget = Budget {
+        max_nodes: Some(20_000),
+        max_memory: None,
+    };
+    let win = solve(deal, Order::Portfolio, budget);
+    let mut steps = Vec::new();
+    let mut walked = *deal;
+    for &mv in &win.moves {
+        let from = steps.len();
+        walked.unfold(mv, &mut steps);
+        for &step in &steps[from..] {
+            walked = walked.play(step);
+        }
+    }
+    let mut position = *deal;
+    let keep = steps.len().saturating_sub(5 + seed as usize % 40);
+    for &step in &steps[..keep] {
+        position = position.play(step);
+    }
+    random_moves(&mut position, seed, random);
+    position
+}
