@@ -27,38 +27,32 @@ pub fn brute_force_winnable<G: Game>(deal: &G) -> bool {
     brute_force_within(deal, usize::MAX).expect("no limit")
 }
 
+/// The same search, giving up (`None`) once it has seen more than `limit` positions: a test
+/// may pick, among positions of a game too large to search whole, those whose graph is small.
+pub fn brute_force_within<G: Game>(deal: &G, limit: usize) -> Option<bool> {
+    explore(deal, limit, true).map(|(won, _)| won)
+}
+
 /// How many positions can be reached from `position` (itself included), or `None` once more
 /// than `limit` are seen: a test may pick positions whose whole graph, won or lost, is small
 /// enough for any search order to finish quickly.
 pub fn reachable_within<G: Game>(position: &G, limit: usize) -> Option<usize> {
-    let mut seen = HashSet::from([position.canonical()]);
-    let mut to_visit = vec![*position];
-    let mut moves = Vec::new();
-    while let Some(position) = to_visit.pop() {
-        moves.clear();
-        position.legal_moves(&mut moves);
-        for &mv in &moves {
-            let next = position.play(mv);
-            if seen.insert(next.canonical()) {
-                if seen.len() > limit {
-                    return None;
-                }
-                to_visit.push(next);
-            }
-        }
-    }
-    Some(seen.len())
+    explore(position, limit, false).map(|(_, seen)| seen)
 }
 
-/// The same search, giving up (`None`) once it has seen more than `limit` positions: a test
-/// may pick, among positions of a game too large to search whole, those whose graph is small.
-pub fn brute_force_within<G: Game>(deal: &G, limit: usize) -> Option<bool> {
-    let mut seen = HashSet::from([deal.canonical()]);
-    let mut to_visit = vec![*deal];
+/// The plain graph search behind both: whether a won position was met (stopping there when
+/// `stop_at_win`) and how many positions were seen; `None` once more than `limit` are.
+fn explore<G: Game>(start: &G, limit: usize, stop_at_win: bool) -> Option<(bool, usize)> {
+    let mut seen = HashSet::from([start.canonical()]);
+    let mut to_visit = vec![*start];
     let mut moves = Vec::new();
+    let mut won = false;
     while let Some(position) = to_visit.pop() {
         if position.is_won() {
-            return Some(true);
+            won = true;
+            if stop_at_win {
+                break;
+            }
         }
         moves.clear();
         position.legal_moves(&mut moves);
@@ -72,5 +66,5 @@ pub fn brute_force_within<G: Game>(deal: &G, limit: usize) -> Option<bool> {
             return None;
         }
     }
-    Some(false)
+    Some((won, seen.len()))
 }

@@ -62,10 +62,9 @@ pub enum Move {
     /// The waste turned over as the new stock, once the stock is out.
     Redeal,
     /// The search's move (never a player's single move) that waits for its use: a worry back,
-    /// or a run moved off a face-up card, made only together with a move that needs it (one
-    /// onto the worried card or the worry of the card beneath it; one that plays the uncovered
-    /// card or builds on it). A winning line can always be put in that form
-    /// (`docs/rules/klondike.md`).
+    /// a run moved off a face-up card, or (drawing one) a talon card played to a column, made
+    /// only together with a move that needs it (see `Waiting`). A winning line can always be
+    /// put in that form (`docs/rules/klondike.md`).
     Paired(Shift, Shift),
 }
 
@@ -418,8 +417,8 @@ impl Game for Klondike {
         self.generate(moves, true);
     }
 
-    /// A pair: its two moves, each unfolded. A talon card below the waste's top: deal on, turning the waste
-    /// over when the stock is out, until it is the top; then play it.
+    /// A pair: its two moves, each unfolded. A talon card below the waste's top: deal on,
+    /// turning the waste over when the stock is out, until it is the top; then play it.
     fn unfold(&self, mv: Move, steps: &mut Vec<Move>) {
         if let Move::Paired(first, then) = mv {
             self.unfold(Move::Shift(first), steps);
