@@ -245,3 +245,29 @@ fn a_deal_that_leaves_only_three_six_nine_dooms_the_game_before_it_comes() {
     let outcome = solve_checked(&position, Order::DepthFirst, Budget::default());
     assert_eq!(outcome.nodes, 2);
 }
+
+#[test]
+fn a_last_deal_that_allows_no_combination_dooms_the_game_before_it_comes() {
+    // Clubs, diamonds and hearts. No court card in the first two deals, so each is followed
+    // by the next; the third and last brings every court card but only a 2, a 3 and a 4,
+    // which make no triple: no move is left with cards on the cushion.
+    let order = cards(
+        "5C 5D 5H 6C 6D 6H 7C 7D 7H 8C 8D 8H \
+         9C 9D 9H TC TD TH 2D 2H 3D 3H 4D 4H \
+         2C 3C 4C JC QC KC JD QD KD JH QH KH",
+    );
+    for deal_any_time in [false, true] {
+        let options = options::<Wheel>(&[("deal-any-time", deal_any_time as u32)]);
+        let position = Wheel::deal(&options, &order).unwrap();
+        assert!(!common::agrees_with_brute_force(&position, "last deal"));
+        // The deal, then the second deal's position, where the dead last deal is seen ahead.
+        let outcome = solve_checked(&position, Order::DepthFirst, Budget::default());
+        assert_eq!(outcome.nodes, 2, "deal any time: {deal_any_time}");
+    }
+    // Seed 19's last deal (3D 3D 3H 4C 7C 9D TD and five court cards) makes no triple: proven
+    // lost at once, where the search without this test held over 40M positions.
+    let seed_19 = Wheel::deal(&options::<Wheel>(&[]), &shuffled(19, 2)).unwrap();
+    let outcome = solve_checked(&seed_19, Order::Portfolio, Budget::default());
+    assert_eq!(outcome.verdict, Verdict::Lost);
+    assert!(outcome.nodes < 100, "{} positions", outcome.nodes);
+}

@@ -164,18 +164,36 @@ impl Wheel {
         }
     }
 
-    /// Whether a whole deal still to come leaves only combinations no won game takes. Under
-    /// the standard rules every later deal starts at `next`, `next + 12`, ... and covers every
-    /// position, so the cushion's top cards just after it are exactly its twelve cards,
-    /// whatever happened before; the player must then make one of those combinations.
+    /// Whether a whole deal still to come leaves no combination a won game can take
+    /// (`doomed_deal`). Once the first deal is over, every later deal starts at `next`,
+    /// `next + 12`, ... and covers every position, so the cushion's top cards just after it
+    /// are exactly its twelve cards, whatever happened before. Under the standard rules the
+    /// player must then make one of those combinations; after the last deal no other move is
+    /// left under either rule, while with `--deal-any-time` an earlier deal may be followed
+    /// at once by the next.
     fn doomed_ahead(&self) -> bool {
-        if self.first_deal || self.deal_any_time {
+        if self.first_deal {
             return false;
         }
+        let len = self.len as usize;
         (self.next as usize..)
             .step_by(CUSHION)
-            .take_while(|&p| p + CUSHION <= self.len as usize)
+            .take_while(|&p| p + CUSHION <= len)
+            .filter(|&p| !self.deal_any_time || p + CUSHION == len)
             .any(|p| self.doomed_deals >> p & 1 == 1)
+    }
+
+    /// The first position that no card will reach any more: every position from it on is
+    /// settled, and settled positions are alike in every rule from now on. Once the first
+    /// deal is over, the cards left go one to each position from 1 on, so with fewer than
+    /// twelve left the positions beyond them get nothing; during the first deal any vacated
+    /// position may be refilled, so none is settled while the stock has cards.
+    fn first_settled(&self) -> usize {
+        match self.stock_len() {
+            0 => 0,
+            _ if self.first_deal => CUSHION,
+            left => left.min(CUSHION),
+        }
     }
 
     fn pile_text(&self, pile: usize) -> String {
@@ -183,17 +201,21 @@ impl Wheel {
     }
 }
 
-/// Whether twelve cards, the only available cards, allow a combination and only of the two
-/// triples no won game takes (3-6-9 and 5-6-7; see `can_be_completed`).
-fn doomed_deal(cards: &[Card]) -> bool {
+/// Whether twelve cards, the only available cards, leave no combination a won game can take:
+/// they allow combinations, but only of the two triples no won game takes (3-6-9 and 5-6-7;
+/// see `can_be_completed`), or, when `last` (no stock left after them), they allow none at
+/// all, so no move is left.
+fn doomed_deal(cards: &[Card], last: bool) -> bool {
     let mut present = [false; COURT as usize + 1];
     for &card in cards {
         present[value(card) as usize] = true;
     }
     let possible = |t: &&[u8; 3]| present[COURT as usize] && t.iter().all(|&v| present[v as usize]);
     let mut possible_triples = TRIPLES.iter().filter(possible).peekable();
-    possible_triples.peek().is_some()
-        && possible_triples.all(|t| *t == [3, 6, 9] || *t == [5, 6, 7])
+    if possible_triples.peek().is_none() {
+        return last;
+    }
+    possible_triples.all(|t| *t == [3, 6, 9] || *t == [5, 6, 7])
 }
 
 /// Whether the pip cards left (`left[v]` of each value `v`) can still be split into triples
@@ -265,7 +287,7 @@ impl Game for Wheel {
             doomed_deals: 0,
         };
         for p in 0..cards.len().saturating_sub(CUSHION - 1) {
-            if doomed_deal(&cards[p..p + CUSHION]) {
+            if doomed_deal(&cards[p..p + CUSHION], p + CUSHION == cards.len()) {
                 game.doomed_deals |= 1 << p;
             }
         }
@@ -345,7 +367,8 @@ impl Game for Wheel {
     }
 
     /// Values only: suits decide no move, so deals that differ only in suits are one position.
-    /// Once the stock is out, no deal will tell the positions apart, so the piles are sorted.
+    /// No deal will tell the settled positions apart (`first_settled`), so their piles are
+    /// sorted: all twelve once the stock is out.
     fn key(&self) -> [u64; 7] {
         let mut piles = [0u32; CUSHION];
         for (pile, word) in piles.iter_mut().enumerate() {
@@ -353,9 +376,7 @@ impl Game for Wheel {
                 *word |= u32::from(value(self.piles[pile][slot])) << (4 * slot);
             }
         }
-        if self.stock_len() == 0 {
-            piles.sort_unstable();
-        }
+        piles[self.first_settled()..].sort_unstable();
         let mut key = KeyWriter::<7>::new();
         for word in piles {
             key.push(u64::from(word), 4 * PILE_MAX);
@@ -366,8 +387,7 @@ impl Game for Wheel {
     }
 
     /// Every card replaced by one card of its value (clubs for pips, the jack of clubs for a
-    /// court card), the unused pile slots cleared, and, once the stock is out, the piles
-    /// sorted.
+    /// court card), the unused pile slots cleared, and the settled piles sorted.
     fn canonical(&self) -> Self {
         let plain = |card: Card| Card::new(Suit::CLUBS, value(card));
         let mut canonical = *self;
@@ -383,18 +403,16 @@ impl Game for Wheel {
                 };
             }
         }
-        if self.stock_len() == 0 {
-            let mut piles: Vec<([Card; PILE_MAX], u8)> = canonical
-                .piles
-                .iter()
-                .copied()
-                .zip(canonical.heights)
-                .collect();
-            piles.sort_by_key(|(cards, height)| (*height, cards.map(value)));
-            for (pile, (cards, height)) in piles.into_iter().enumerate() {
-                canonical.piles[pile] = cards;
-                canonical.heights[pile] = height;
-            }
+        let settled = self.first_settled();
+        let mut piles: Vec<([Card; PILE_MAX], u8)> = canonical.piles[settled..]
+            .iter()
+            .copied()
+            .zip(canonical.heights[settled..].iter().copied())
+            .collect();
+        piles.sort_by_key(|(cards, height)| (*height, cards.map(value)));
+        for (pile, (cards, height)) in (settled..).zip(piles) {
+            canonical.piles[pile] = cards;
+            canonical.heights[pile] = height;
         }
         canonical
     }
