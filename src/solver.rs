@@ -98,15 +98,23 @@ pub struct Outcome<M> {
     pub peak_bytes: u64,
 }
 
-/// One level of the depth-first search: a position and the slice of the shared move buffer
-/// holding the moves still to try from it.
-struct Frame<G: Game> {
-    position: G,
+/// One level of the depth-first search: the move that led to it and the slice of the shared
+/// move buffer holding the moves still to try from it. Its position is not kept (see
+/// `CHECKPOINT`): a depth-first path can be millions of positions long, and positions are
+/// ten times the size of a frame.
+struct Frame<M> {
     /// The move that led here from the frame below (none for the deal).
-    via: Option<G::Move>,
-    start: usize,
-    next: usize,
+    via: Option<M>,
+    start: u32,
+    next: u32,
 }
+
+/// The depth-first search keeps the positions of the top `RECENT` frames of its path, where
+/// it mostly comes and goes, and of every `CHECKPOINT`-th frame below; returning further down
+/// than `RECENT`, it replays the moves above the nearest checkpoint (fewer than `CHECKPOINT`
+/// plays). A long path then takes a tenth of the memory for a few plays per thousand returns.
+const CHECKPOINT: usize = 16;
+const RECENT: usize = 64;
 
 /// Bytes per table slot: the key plus hashbrown's one control byte.
 pub fn table_slot_bytes<G: Game>() -> u64 {
@@ -406,34 +414,58 @@ fn depth_first<G: Game>(deal: &G, budget: Budget, sorted: bool) -> Outcome<G::Mo
     let mut visited = Visited::new(deal, budget);
     // The moves still to try, as a stack: the top frame's run from its `start` to the end.
     let mut moves: Vec<G::Move> = Vec::with_capacity(1 << 10);
-    let mut stack: Vec<Frame<G>> = Vec::with_capacity(256);
+    let mut stack: Vec<Frame<G::Move>> = Vec::with_capacity(256);
+    // The positions of frames 0, CHECKPOINT, 2 * CHECKPOINT, ... of the path.
+    let mut checkpoints: Vec<G> = Vec::with_capacity(16);
     let mut scored = Vec::new();
     expand(deal, sorted, &visited.table, &mut moves, &mut scored);
     stack.push(Frame {
-        position: *deal,
         via: None,
         start: 0,
         next: 0,
     });
-    let search_bytes = |stack: &Vec<Frame<G>>, moves: &Vec<G::Move>| {
-        (stack.capacity() * size_of::<Frame<G>>() + moves.capacity() * size_of::<G::Move>()) as u64
+    checkpoints.push(*deal);
+    // The positions of the top frames: frame `i`'s at `recent[i % RECENT]`, for every frame
+    // from `recent_from` up; pushing a frame overwrites the one `RECENT` below.
+    let mut recent = [*deal; RECENT];
+    let mut recent_from = 0;
+    let mut position = *deal;
+    let search_bytes = |stack: &Vec<Frame<G::Move>>, checkpoints: &Vec<G>, moves: &Vec<G::Move>| {
+        (stack.capacity() * size_of::<Frame<G::Move>>()
+            + checkpoints.capacity() * size_of::<G>()
+            + moves.capacity() * size_of::<G::Move>()) as u64
     };
     let (mut verdict, mut exhausted, mut line) = (Verdict::Lost, None, Vec::new());
     while let Some(frame) = stack.last_mut() {
-        if frame.next == moves.len() {
-            moves.truncate(frame.start);
+        if frame.next as usize == moves.len() {
+            moves.truncate(frame.start as usize);
             stack.pop();
+            if stack.len().is_multiple_of(CHECKPOINT) {
+                checkpoints.pop();
+            }
+            if let Some(top) = stack.len().checked_sub(1) {
+                if top < recent_from {
+                    let base = top - top % CHECKPOINT;
+                    recent[base % RECENT] = checkpoints[base / CHECKPOINT];
+                    for i in base + 1..=top {
+                        let via = stack[i].via.expect("a frame above the deal");
+                        recent[i % RECENT] = recent[(i - 1) % RECENT].play(via);
+                    }
+                    recent_from = base;
+                }
+                position = recent[top % RECENT];
+            }
             continue;
         }
-        let mv = moves[frame.next];
+        let mv = moves[frame.next as usize];
         frame.next += 1;
-        let child = frame.position.play(mv);
+        let child = position.play(mv);
         if child.is_won() {
             verdict = Verdict::Won;
             line = stack.iter().filter_map(|f| f.via).chain([mv]).collect();
             break;
         }
-        match visited.admit(child.key(), search_bytes(&stack, &moves)) {
+        match visited.admit(child.key(), search_bytes(&stack, &checkpoints, &moves)) {
             Admission::Seen => continue,
             Admission::Stop(why) => {
                 (verdict, exhausted) = (Verdict::Unknown, Some(why));
@@ -441,16 +473,22 @@ fn depth_first<G: Game>(deal: &G, budget: Budget, sorted: bool) -> Outcome<G::Mo
             }
             Admission::New => {}
         }
-        let start = moves.len();
+        let start = moves.len() as u32;
         expand(&child, sorted, &visited.table, &mut moves, &mut scored);
+        let depth = stack.len();
+        if depth.is_multiple_of(CHECKPOINT) {
+            checkpoints.push(child);
+        }
+        recent[depth % RECENT] = child;
+        recent_from = recent_from.max((depth + 1).saturating_sub(RECENT));
         stack.push(Frame {
-            position: child,
             via: Some(mv),
             start,
             next: start,
         });
+        position = child;
     }
-    let held = search_bytes(&stack, &moves);
+    let held = search_bytes(&stack, &checkpoints, &moves);
     let moves = if verdict == Verdict::Won {
         shorten(deal, &line)
     } else {
