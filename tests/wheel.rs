@@ -271,3 +271,24 @@ fn a_last_deal_that_allows_no_combination_dooms_the_game_before_it_comes() {
     assert_eq!(outcome.verdict, Verdict::Lost);
     assert!(outcome.nodes < 100, "{} positions", outcome.nodes);
 }
+
+#[test]
+fn a_whole_deal_with_no_combination_before_a_short_last_deal_is_seen_ahead() {
+    // One pack. The cushion's one combination (2-6-10 crowned by JC) refills positions 1-4
+    // from the stock, so the deals after the first start at cards 16, 28 and 40, and the last
+    // is short: eight cards, onto positions 1-8. The deal at 28 brings no court card, so the
+    // short deal follows at once, and the top cards after it are fixed: its eight court cards
+    // and the four sevens of the deal at 28 on positions 9-12. No triple: lost.
+    let order = cards(
+        "2C 6C TC JC 3C 3D 3H 3S 4C 4D 4H 4S \
+         2D 2H 2S 5C \
+         QC KC JD 5D 5H 5S 6D 6H 6S 8C 8D 8H \
+         8S 9C 9D 9H 9S TD TH TS 7C 7D 7H 7S \
+         QD KD JH QH KH JS QS KS",
+    );
+    let position = Wheel::deal(&options::<Wheel>(&[]), &order).unwrap();
+    assert!(!common::agrees_with_brute_force(&position, "short last deal"));
+    // The combination, the deal at 16, and there the dead deal at 28 is seen ahead.
+    let outcome = solve_checked(&position, Order::DepthFirst, Budget::default());
+    assert_eq!(outcome.nodes, 3);
+}

@@ -52,8 +52,8 @@ pub struct Wheel {
     /// Variant: a deal may be made whenever the stock has cards, not only when no combination
     /// can be made.
     deal_any_time: bool,
-    /// Bit `p` is set when the twelve cards `order[p..p + 12]`, dealt as a whole deal, leave
-    /// only combinations that no won game takes (see `doomed_deal`).
+    /// Bit `p` is set when the twelve cards `order[p..p + 12]`, dealt as a whole deal after
+    /// the first, doom the game (see `doomed_deals`).
     doomed_deals: u128,
 }
 
@@ -164,22 +164,15 @@ impl Wheel {
         }
     }
 
-    /// Whether a whole deal still to come leaves no combination a won game can take
-    /// (`doomed_deal`). Once the first deal is over, every later deal starts at `next`,
-    /// `next + 12`, ... and covers every position, so the cushion's top cards just after it
-    /// are exactly its twelve cards, whatever happened before. Under the standard rules the
-    /// player must then make one of those combinations; after the last deal no other move is
-    /// left under either rule, while with `--deal-any-time` an earlier deal may be followed
-    /// at once by the next.
+    /// Whether a whole deal still to come dooms the game (`doomed_deals`). Once the first deal
+    /// is over, every later deal starts at `next`, `next + 12`, ..., whatever is played.
     fn doomed_ahead(&self) -> bool {
         if self.first_deal {
             return false;
         }
-        let len = self.len as usize;
         (self.next as usize..)
             .step_by(CUSHION)
-            .take_while(|&p| p + CUSHION <= len)
-            .filter(|&p| !self.deal_any_time || p + CUSHION == len)
+            .take_while(|&p| p + CUSHION <= self.len as usize)
             .any(|p| self.doomed_deals >> p & 1 == 1)
     }
 
@@ -201,21 +194,56 @@ impl Wheel {
     }
 }
 
-/// Whether twelve cards, the only available cards, leave no combination a won game can take:
-/// they allow combinations, but only of the two triples no won game takes (3-6-9 and 5-6-7;
-/// see `can_be_completed`), or, when `last` (no stock left after them), they allow none at
-/// all, so no move is left.
-fn doomed_deal(cards: &[Card], last: bool) -> bool {
+/// The triples of values that the given top cards allow, crowned by one of them.
+fn allowed_triples(tops: &[Card]) -> impl Iterator<Item = &'static [u8; 3]> {
     let mut present = [false; COURT as usize + 1];
-    for &card in cards {
+    for &card in tops {
         present[value(card) as usize] = true;
     }
-    let possible = |t: &&[u8; 3]| present[COURT as usize] && t.iter().all(|&v| present[v as usize]);
-    let mut possible_triples = TRIPLES.iter().filter(possible).peekable();
-    if possible_triples.peek().is_none() {
-        return last;
+    TRIPLES
+        .iter()
+        .filter(move |t| present[COURT as usize] && t.iter().all(|&v| present[v as usize]))
+}
+
+/// Whether no won game takes this triple (see `can_be_completed`).
+fn never_in_a_win(triple: &[u8; 3]) -> bool {
+    *triple == [3, 6, 9] || *triple == [5, 6, 7]
+}
+
+/// Bit `p` set for each whole deal `cards[p..p + 12]` that, made after the first deal, leaves
+/// a position from which no won game goes on. Such a deal covers every position, so the
+/// cushion's top cards just after it are exactly its twelve cards, whatever was played
+/// before; and the game cannot be won without making every deal. A deal dooms the game when
+/// - under the standard rules, its cards allow combinations but only of triples no won game
+///   takes: the player must make one of them;
+/// - it is the last deal and its cards allow no combination a won game takes: no other move
+///   is left, under either rule;
+/// - it allows no combination at all and is followed by a short last deal of `k` cards: that
+///   deal comes at once (it is the only move, under either rule) and covers positions 1 to `k`
+///   only, so the top cards after it are again fixed (its cards, and this deal's on the other
+///   positions); if they allow no combination a won game takes, no move is left.
+///
+/// Proofs and figures in `docs/rules/wheel.md`.
+fn doomed_deals(cards: &[Card], deal_any_time: bool) -> u128 {
+    let len = cards.len();
+    let no_winning_triple = |tops: &[Card]| allowed_triples(tops).all(never_in_a_win);
+    let mut doomed = 0;
+    for p in 0..(len + 1).saturating_sub(CUSHION) {
+        let tops = &cards[p..p + CUSHION];
+        let rest = len - p - CUSHION;
+        let forced_astray = !deal_any_time
+            && allowed_triples(tops).next().is_some()
+            && no_winning_triple(tops);
+        let last_dead = rest == 0 && no_winning_triple(tops);
+        let short_last_dead = rest > 0
+            && rest < CUSHION
+            && allowed_triples(tops).next().is_none()
+            && no_winning_triple(&[&cards[p + CUSHION..], &tops[rest..]].concat());
+        if forced_astray || last_dead || short_last_dead {
+            doomed |= 1 << p;
+        }
     }
-    possible_triples.all(|t| *t == [3, 6, 9] || *t == [5, 6, 7])
+    doomed
 }
 
 /// Whether the pip cards left (`left[v]` of each value `v`) can still be split into triples
@@ -284,13 +312,8 @@ impl Game for Wheel {
             circle: [0; COURT as usize + 1],
             copies: copies as u8,
             deal_any_time: options.flag("deal-any-time"),
-            doomed_deals: 0,
+            doomed_deals: doomed_deals(&cards, options.flag("deal-any-time")),
         };
-        for p in 0..cards.len().saturating_sub(CUSHION - 1) {
-            if doomed_deal(&cards[p..p + CUSHION], p + CUSHION == cards.len()) {
-                game.doomed_deals |= 1 << p;
-            }
-        }
         game.order[..cards.len()].copy_from_slice(&cards);
         for pile in 0..CUSHION {
             game.deal_next(pile);
