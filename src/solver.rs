@@ -18,10 +18,10 @@ use std::mem::size_of;
 /// they answer "lost"; they differ in how soon they find a win and in memory.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Order {
-    /// The three orders below in turn, each under a node limit that grows fourfold per round,
-    /// until one answers. Each attempt is a complete search within its limit, so the first
-    /// "lost" is a proof; the orders get stuck on different deals, so taking turns cuts the
-    /// cost of the hardest deals.
+    /// The three orders below in turn, each going on from where it stopped, with turns that
+    /// double each round, until one answers. Each is a complete search, so the first "lost" is
+    /// a proof; the orders get stuck on different deals, so taking turns cuts the cost of the
+    /// hardest deals.
     #[default]
     Portfolio,
     /// Always expand the most promising position seen so far (by the game's heuristic).
@@ -191,44 +191,116 @@ pub fn shorten<G: Game>(deal: &G, line: &[G::Move]) -> Vec<G::Move> {
 }
 
 pub fn solve<G: Game>(deal: &G, order: Order, budget: Budget) -> Outcome<G::Move> {
-    match order {
-        Order::Portfolio => portfolio(deal, budget),
-        Order::BestFirst => best_first(deal, budget),
-        Order::DepthFirst => depth_first(deal, budget, true),
-        Order::DepthFirstPlain => depth_first(deal, budget, false),
+    if let Some(won) = won_already(deal) {
+        return won;
+    }
+    let mut search = match order {
+        Order::Portfolio => return portfolio(deal, budget),
+        Order::BestFirst => Search::new(0, deal, budget),
+        Order::DepthFirst => Search::new(1, deal, budget),
+        Order::DepthFirstPlain => Search::new(2, deal, budget),
+    };
+    search
+        .run(u64::MAX, 0)
+        .expect("a search with no pause point runs to an answer")
+}
+
+/// The portfolio's first turn for each order, in positions; each round doubles it.
+const FIRST_TURN_NODES: u64 = 10_000;
+
+/// The three orders take turns, each going on from where it stopped, with turns that double
+/// each round, until one answers. Each is a complete search, so a "lost" from any of them is
+/// a proof. They share a node budget (their positions add up); under a memory budget each
+/// counts what the other two hold.
+fn portfolio<G: Game>(deal: &G, budget: Budget) -> Outcome<G::Move> {
+    let each = Budget {
+        max_nodes: None,
+        max_memory: budget.max_memory,
+    };
+    let mut searches: Vec<Search<G>> = Vec::with_capacity(3);
+    let mut turn = FIRST_TURN_NODES;
+    loop {
+        for i in 0..3 {
+            if searches.len() == i {
+                searches.push(Search::new(i, deal, each));
+            }
+            let others = || searches.iter().enumerate().filter(move |&(j, _)| j != i);
+            let spent_elsewhere: u64 = others().map(|(_, s)| s.nodes()).sum();
+            let entries_elsewhere: usize = others().map(|(_, s)| s.entries()).sum();
+            let elsewhere: u64 = others().map(|(_, s)| s.bytes()).sum();
+            let allowed = budget
+                .max_nodes
+                .map_or(u64::MAX, |max| max.saturating_sub(spent_elsewhere));
+            let search = &mut searches[i];
+            let until = search.nodes().saturating_add(turn).min(allowed);
+            if let Some(mut outcome) = search.run(until, elsewhere) {
+                outcome.nodes += spent_elsewhere;
+                outcome.table_entries += entries_elsewhere;
+                outcome.peak_bytes += elsewhere;
+                return outcome;
+            }
+            if search.nodes() >= allowed {
+                return Outcome {
+                    verdict: Verdict::Unknown,
+                    exhausted: Some(Exhausted::Nodes),
+                    moves: Vec::new(),
+                    nodes: searches.iter().map(Search::nodes).sum(),
+                    table_entries: searches.iter().map(Search::entries).sum(),
+                    peak_bytes: searches.iter().map(Search::bytes).sum(),
+                };
+            }
+        }
+        turn = turn.saturating_mul(2);
     }
 }
 
-/// The first round's node limit for each order in the portfolio.
-const FIRST_ROUND_NODES: u64 = 10_000;
+/// A search that can stop once it has entered a given number of positions, and go on later
+/// from where it stopped.
+enum Search<G: Game> {
+    Best(BestFirst<G>),
+    Depth(DepthFirst<G>),
+}
 
-fn portfolio<G: Game>(deal: &G, budget: Budget) -> Outcome<G::Move> {
-    let mut spent = 0u64;
-    let mut peak_bytes = 0u64;
-    let mut limit = FIRST_ROUND_NODES;
-    loop {
-        for order in [Order::BestFirst, Order::DepthFirst, Order::DepthFirstPlain] {
-            let left = budget
-                .max_nodes
-                .map_or(u64::MAX, |max| max.saturating_sub(spent));
-            let attempt = Budget {
-                max_nodes: Some(limit.min(left)),
-                max_memory: budget.max_memory,
-            };
-            let mut outcome = solve(deal, order, attempt);
-            spent += outcome.nodes;
-            peak_bytes = peak_bytes.max(outcome.peak_bytes);
-            let out_of_nodes = limit >= left;
-            if outcome.verdict != Verdict::Unknown
-                || outcome.exhausted == Some(Exhausted::Memory)
-                || out_of_nodes
-            {
-                outcome.nodes = spent;
-                outcome.peak_bytes = peak_bytes;
-                return outcome;
-            }
+impl<G: Game> Search<G> {
+    /// The portfolio's orders by number: best-first, depth-first, depth-first plain.
+    fn new(order: usize, deal: &G, budget: Budget) -> Self {
+        match order {
+            0 => Search::Best(BestFirst::new(deal, budget)),
+            1 => Search::Depth(DepthFirst::new(deal, budget, true)),
+            _ => Search::Depth(DepthFirst::new(deal, budget, false)),
         }
-        limit = limit.saturating_mul(4);
+    }
+
+    /// Searches until an answer, a budget spent (both `Some`), or `until` positions entered
+    /// (`None`: call again to go on). `elsewhere` is memory held by other searches, counted
+    /// against the memory budget.
+    fn run(&mut self, until: u64, elsewhere: u64) -> Option<Outcome<G::Move>> {
+        match self {
+            Search::Best(search) => search.run(until, elsewhere),
+            Search::Depth(search) => search.run(until, elsewhere),
+        }
+    }
+
+    fn nodes(&self) -> u64 {
+        match self {
+            Search::Best(search) => search.visited.nodes,
+            Search::Depth(search) => search.visited.nodes,
+        }
+    }
+
+    fn entries(&self) -> usize {
+        match self {
+            Search::Best(search) => search.visited.table.len(),
+            Search::Depth(search) => search.visited.table.len(),
+        }
+    }
+
+    /// The table's bytes and the rest of what the search holds.
+    fn bytes(&self) -> u64 {
+        match self {
+            Search::Best(search) => search.visited.bytes() + search.held_bytes(),
+            Search::Depth(search) => search.visited.bytes() + search.held_bytes(),
+        }
     }
 }
 
@@ -305,9 +377,13 @@ impl<G: Game> Visited<G> {
         Admission::New
     }
 
+    fn bytes(&self) -> u64 {
+        table_bytes::<G>(self.table.capacity())
+    }
+
     /// The outcome; nothing shrinks during a search, so the final sizes are the peaks.
-    fn finish(
-        self,
+    fn outcome(
+        &self,
         verdict: Verdict,
         exhausted: Option<Exhausted>,
         moves: Vec<G::Move>,
@@ -319,7 +395,7 @@ impl<G: Game> Visited<G> {
             moves,
             nodes: self.nodes,
             table_entries: self.table.len(),
-            peak_bytes: table_bytes::<G>(self.table.capacity()) + other_bytes,
+            peak_bytes: self.bytes() + other_bytes,
         }
     }
 }
@@ -339,160 +415,243 @@ fn won_already<G: Game>(deal: &G) -> Option<Outcome<G::Move>> {
 /// Best-first search. Every position entered in the table is pushed on the frontier once and
 /// expanded once when popped, so when the frontier empties without a win, every position
 /// reachable in the (safe-move pruned) graph has been expanded: "lost" is proven.
-fn best_first<G: Game>(deal: &G, budget: Budget) -> Outcome<G::Move> {
-    if let Some(won) = won_already(deal) {
-        return won;
-    }
-    let mut visited = Visited::new(deal, budget);
-    // For each position entered: the position it was reached from, and the move.
-    let mut parents: Vec<(u32, Option<G::Move>)> = vec![(0, None)];
-    let mut frontier = std::collections::BinaryHeap::new();
-    frontier.push(Open {
-        score: deal.heuristic(),
-        node: 0,
-        position: *deal,
-    });
-    let mut moves = Vec::new();
-    let other_bytes = |parents: &Vec<(u32, Option<G::Move>)>,
-                       frontier: &std::collections::BinaryHeap<Open<G>>| {
-        (parents.capacity() * size_of::<(u32, Option<G::Move>)>()
-            + frontier.capacity() * size_of::<Open<G>>()) as u64
-    };
-    let (mut verdict, mut exhausted, mut line) = (Verdict::Lost, None, Vec::new());
-    'search: while let Some(Open { node, position, .. }) = frontier.pop() {
-        moves.clear();
-        match position.safe_move() {
-            Some(mv) => moves.push(mv),
-            None => position.search_moves(&mut moves),
-        }
-        for &mv in &moves {
-            let child = position.play(mv);
-            if child.is_won() {
-                line.push(mv);
-                let mut at = node;
-                while let (parent, Some(via)) = parents[at as usize] {
-                    line.push(via);
-                    at = parent;
-                }
-                line.reverse();
-                verdict = Verdict::Won;
-                break 'search;
-            }
-            // The frontier and parents may double as well as the table.
-            match visited.admit(child.key(), 2 * other_bytes(&parents, &frontier)) {
-                Admission::Seen => continue,
-                Admission::Stop(why) => {
-                    (verdict, exhausted) = (Verdict::Unknown, Some(why));
-                    break 'search;
-                }
-                Admission::New => {}
-            }
-            let id = parents.len() as u32;
-            parents.push((node, Some(mv)));
-            frontier.push(Open {
-                score: child.heuristic(),
-                node: id,
-                position: child,
-            });
+struct BestFirst<G: Game> {
+    deal: G,
+    visited: Visited<G>,
+    /// For each position entered: the position it was reached from, and the move.
+    parents: Vec<(u32, Option<G::Move>)>,
+    frontier: std::collections::BinaryHeap<Open<G>>,
+    /// The position being expanded (its node number), its moves, and the next one to try.
+    expanding: Option<(u32, G)>,
+    moves: Vec<G::Move>,
+    next_move: usize,
+}
+
+impl<G: Game> BestFirst<G> {
+    fn new(deal: &G, budget: Budget) -> Self {
+        let mut frontier = std::collections::BinaryHeap::new();
+        frontier.push(Open {
+            score: deal.heuristic(),
+            node: 0,
+            position: *deal,
+        });
+        BestFirst {
+            deal: *deal,
+            visited: Visited::new(deal, budget),
+            parents: vec![(0, None)],
+            frontier,
+            expanding: None,
+            moves: Vec::new(),
+            next_move: 0,
         }
     }
-    let held = other_bytes(&parents, &frontier);
-    let moves = if verdict == Verdict::Won {
-        shorten(deal, &line)
-    } else {
-        Vec::new()
-    };
-    visited.finish(verdict, exhausted, moves, held)
+
+    /// What the search holds besides its table.
+    fn held_bytes(&self) -> u64 {
+        (self.parents.capacity() * size_of::<(u32, Option<G::Move>)>()
+            + self.frontier.capacity() * size_of::<Open<G>>()) as u64
+    }
+
+    fn run(&mut self, until: u64, elsewhere: u64) -> Option<Outcome<G::Move>> {
+        loop {
+            let (node, position) = match self.expanding {
+                Some(expanding) => expanding,
+                None => {
+                    let Some(Open { node, position, .. }) = self.frontier.pop() else {
+                        let held = self.held_bytes();
+                        return Some(self.visited.outcome(Verdict::Lost, None, Vec::new(), held));
+                    };
+                    self.moves.clear();
+                    match position.safe_move() {
+                        Some(mv) => self.moves.push(mv),
+                        None => position.search_moves(&mut self.moves),
+                    }
+                    self.next_move = 0;
+                    self.expanding = Some((node, position));
+                    (node, position)
+                }
+            };
+            while self.next_move < self.moves.len() {
+                if self.visited.nodes >= until {
+                    return None;
+                }
+                let mv = self.moves[self.next_move];
+                self.next_move += 1;
+                let child = position.play(mv);
+                if child.is_won() {
+                    let mut line = vec![mv];
+                    let mut at = node;
+                    while let (parent, Some(via)) = self.parents[at as usize] {
+                        line.push(via);
+                        at = parent;
+                    }
+                    line.reverse();
+                    let held = self.held_bytes();
+                    let moves = shorten(&self.deal, &line);
+                    return Some(self.visited.outcome(Verdict::Won, None, moves, held));
+                }
+                // The frontier and parents may double as well as the table.
+                match self.visited.admit(child.key(), elsewhere + 2 * self.held_bytes()) {
+                    Admission::Seen => continue,
+                    Admission::Stop(why) => {
+                        let held = self.held_bytes();
+                        return Some(self.visited.outcome(
+                            Verdict::Unknown,
+                            Some(why),
+                            Vec::new(),
+                            held,
+                        ));
+                    }
+                    Admission::New => {}
+                }
+                let id = self.parents.len() as u32;
+                self.parents.push((node, Some(mv)));
+                self.frontier.push(Open {
+                    score: child.heuristic(),
+                    node: id,
+                    position: child,
+                });
+            }
+            self.expanding = None;
+        }
+    }
 }
 
 /// Depth-first search with the same table and pruning; children in heuristic order when
 /// `sorted`, else in the game's own order.
-fn depth_first<G: Game>(deal: &G, budget: Budget, sorted: bool) -> Outcome<G::Move> {
-    if let Some(won) = won_already(deal) {
-        return won;
-    }
-    let mut visited = Visited::new(deal, budget);
-    // The moves still to try, as a stack: the top frame's run from its `start` to the end.
-    let mut moves: Vec<G::Move> = Vec::with_capacity(1 << 10);
-    let mut stack: Vec<Frame<G::Move>> = Vec::with_capacity(256);
-    // The positions of frames 0, CHECKPOINT, 2 * CHECKPOINT, ... of the path.
-    let mut checkpoints: Vec<G> = Vec::with_capacity(16);
-    let mut scored = Vec::new();
-    expand(deal, sorted, &visited.table, &mut moves, &mut scored);
-    stack.push(Frame {
-        via: None,
-        start: 0,
-        next: 0,
-    });
-    checkpoints.push(*deal);
-    // The positions of the top frames: frame `i`'s at `recent[i % RECENT]`, for every frame
-    // from `recent_from` up; pushing a frame overwrites the one `RECENT` below.
-    let mut recent = [*deal; RECENT];
-    let mut recent_from = 0;
-    let mut position = *deal;
-    let search_bytes = |stack: &Vec<Frame<G::Move>>, checkpoints: &Vec<G>, moves: &Vec<G::Move>| {
-        (stack.capacity() * size_of::<Frame<G::Move>>()
-            + checkpoints.capacity() * size_of::<G>()
-            + moves.capacity() * size_of::<G::Move>()) as u64
-    };
-    let (mut verdict, mut exhausted, mut line) = (Verdict::Lost, None, Vec::new());
-    while let Some(frame) = stack.last_mut() {
-        if frame.next as usize == moves.len() {
-            moves.truncate(frame.start as usize);
-            stack.pop();
-            if stack.len().is_multiple_of(CHECKPOINT) {
-                checkpoints.pop();
-            }
-            if let Some(top) = stack.len().checked_sub(1) {
-                if top < recent_from {
-                    let base = top - top % CHECKPOINT;
-                    recent[base % RECENT] = checkpoints[base / CHECKPOINT];
-                    for i in base + 1..=top {
-                        let via = stack[i].via.expect("a frame above the deal");
-                        recent[i % RECENT] = recent[(i - 1) % RECENT].play(via);
-                    }
-                    recent_from = base;
-                }
-                position = recent[top % RECENT];
-            }
-            continue;
-        }
-        let mv = moves[frame.next as usize];
-        frame.next += 1;
-        let child = position.play(mv);
-        if child.is_won() {
-            verdict = Verdict::Won;
-            line = stack.iter().filter_map(|f| f.via).chain([mv]).collect();
-            break;
-        }
-        match visited.admit(child.key(), search_bytes(&stack, &checkpoints, &moves)) {
-            Admission::Seen => continue,
-            Admission::Stop(why) => {
-                (verdict, exhausted) = (Verdict::Unknown, Some(why));
-                break;
-            }
-            Admission::New => {}
-        }
-        let start = moves.len() as u32;
-        expand(&child, sorted, &visited.table, &mut moves, &mut scored);
-        let depth = stack.len();
-        if depth.is_multiple_of(CHECKPOINT) {
-            checkpoints.push(child);
-        }
-        recent[depth % RECENT] = child;
-        recent_from = recent_from.max((depth + 1).saturating_sub(RECENT));
+struct DepthFirst<G: Game> {
+    deal: G,
+    sorted: bool,
+    visited: Visited<G>,
+    /// The moves still to try, as a stack: the top frame's run from its `start` to the end.
+    moves: Vec<G::Move>,
+    stack: Vec<Frame<G::Move>>,
+    /// The positions of frames 0, CHECKPOINT, 2 * CHECKPOINT, ... of the path.
+    checkpoints: Vec<G>,
+    /// The positions of the top frames: frame `i`'s at `recent[i % RECENT]`, for every frame
+    /// from `recent_from` up; pushing a frame overwrites the one `RECENT` below.
+    recent: Vec<G>,
+    recent_from: usize,
+    /// The top frame's position.
+    position: G,
+    scored: Vec<(i32, G::Move)>,
+}
+
+impl<G: Game> DepthFirst<G> {
+    fn new(deal: &G, budget: Budget, sorted: bool) -> Self {
+        let visited = Visited::new(deal, budget);
+        let mut moves = Vec::with_capacity(1 << 10);
+        let mut scored = Vec::new();
+        expand(deal, sorted, &visited.table, &mut moves, &mut scored);
+        let mut stack = Vec::with_capacity(256);
         stack.push(Frame {
+            via: None,
+            start: 0,
+            next: 0,
+        });
+        DepthFirst {
+            deal: *deal,
+            sorted,
+            visited,
+            moves,
+            stack,
+            checkpoints: vec![*deal],
+            recent: vec![*deal; RECENT],
+            recent_from: 0,
+            position: *deal,
+            scored,
+        }
+    }
+
+    /// What the search holds besides its table.
+    fn held_bytes(&self) -> u64 {
+        (self.stack.capacity() * size_of::<Frame<G::Move>>()
+            + (self.checkpoints.capacity() + self.recent.capacity()) * size_of::<G>()
+            + self.moves.capacity() * size_of::<G::Move>()) as u64
+    }
+
+    fn run(&mut self, until: u64, elsewhere: u64) -> Option<Outcome<G::Move>> {
+        while let Some(frame) = self.stack.last_mut() {
+            if frame.next as usize == self.moves.len() {
+                self.moves.truncate(frame.start as usize);
+                self.stack.pop();
+                self.return_to_top();
+                continue;
+            }
+            if self.visited.nodes >= until {
+                return None;
+            }
+            let mv = self.moves[frame.next as usize];
+            frame.next += 1;
+            let child = self.position.play(mv);
+            if child.is_won() {
+                let line: Vec<G::Move> =
+                    self.stack.iter().filter_map(|f| f.via).chain([mv]).collect();
+                let held = self.held_bytes();
+                let moves = shorten(&self.deal, &line);
+                return Some(self.visited.outcome(Verdict::Won, None, moves, held));
+            }
+            match self.visited.admit(child.key(), elsewhere + self.held_bytes()) {
+                Admission::Seen => continue,
+                Admission::Stop(why) => {
+                    let held = self.held_bytes();
+                    return Some(self.visited.outcome(
+                        Verdict::Unknown,
+                        Some(why),
+                        Vec::new(),
+                        held,
+                    ));
+                }
+                Admission::New => {}
+            }
+            self.push(mv, child);
+        }
+        let held = self.held_bytes();
+        Some(self.visited.outcome(Verdict::Lost, None, Vec::new(), held))
+    }
+
+    /// Enters a new frame for `child`, reached by `mv` from the top frame.
+    fn push(&mut self, mv: G::Move, child: G) {
+        let start = self.moves.len() as u32;
+        expand(
+            &child,
+            self.sorted,
+            &self.visited.table,
+            &mut self.moves,
+            &mut self.scored,
+        );
+        let depth = self.stack.len();
+        if depth.is_multiple_of(CHECKPOINT) {
+            self.checkpoints.push(child);
+        }
+        self.recent[depth % RECENT] = child;
+        self.recent_from = self.recent_from.max((depth + 1).saturating_sub(RECENT));
+        self.stack.push(Frame {
             via: Some(mv),
             start,
             next: start,
         });
-        position = child;
+        self.position = child;
     }
-    let held = search_bytes(&stack, &checkpoints, &moves);
-    let moves = if verdict == Verdict::Won {
-        shorten(deal, &line)
-    } else {
-        Vec::new()
-    };
-    visited.finish(verdict, exhausted, moves, held)
+
+    /// After a frame is popped: drops its checkpoint, and finds the new top frame's position,
+    /// replaying it from the checkpoint below when it is no longer among the recent ones.
+    fn return_to_top(&mut self) {
+        if self.stack.len().is_multiple_of(CHECKPOINT) {
+            self.checkpoints.pop();
+        }
+        let Some(top) = self.stack.len().checked_sub(1) else {
+            return;
+        };
+        if top < self.recent_from {
+            let base = top - top % CHECKPOINT;
+            self.recent[base % RECENT] = self.checkpoints[base / CHECKPOINT];
+            for i in base + 1..=top {
+                let via = self.stack[i].via.expect("a frame above the deal");
+                self.recent[i % RECENT] = self.recent[(i - 1) % RECENT].play(via);
+            }
+            self.recent_from = base;
+        }
+        self.position = self.recent[top % RECENT];
+    }
 }
