@@ -112,6 +112,7 @@ enum SearchOrder {
     BestFirst,
     DepthFirst,
     DepthFirstPlain,
+    Beam,
 }
 
 #[derive(Args)]
@@ -134,6 +135,7 @@ impl BudgetArgs {
             SearchOrder::BestFirst => Order::BestFirst,
             SearchOrder::DepthFirst => Order::DepthFirst,
             SearchOrder::DepthFirstPlain => Order::DepthFirstPlain,
+            SearchOrder::Beam => Order::Beam,
         }
     }
 

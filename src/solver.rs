@@ -31,6 +31,12 @@ pub enum Order {
     DepthFirst,
     /// Depth-first, children in the game's own move order (no heuristic).
     DepthFirstPlain,
+    /// Beam search: layer by layer from the deal, keeping only the most promising positions
+    /// of each layer (by the game's heuristic), the beam doubling in width after each run
+    /// that ends without a win. A win-finder for games whose wins lie deep: a run that cut no
+    /// layer has seen every position, so it proves "lost" too, but usually the budget ends
+    /// it first.
+    Beam,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -199,6 +205,7 @@ pub fn solve<G: Game>(deal: &G, order: Order, budget: Budget) -> Outcome<G::Move
         Order::BestFirst => Search::new(0, deal, budget),
         Order::DepthFirst => Search::new(1, deal, budget),
         Order::DepthFirstPlain => Search::new(2, deal, budget),
+        Order::Beam => return beam(deal, budget),
     };
     search
         .run(u64::MAX, 0)
@@ -654,4 +661,90 @@ impl<G: Game> DepthFirst<G> {
         }
         self.position = self.recent[top % RECENT];
     }
+}
+
+/// The first beam width; each run that ends without a win doubles it.
+const FIRST_BEAM_WIDTH: usize = 8;
+
+fn beam<G: Game>(deal: &G, budget: Budget) -> Outcome<G::Move> {
+    let mut spent = 0u64;
+    let mut width = FIRST_BEAM_WIDTH;
+    loop {
+        let run = Budget {
+            max_nodes: budget.max_nodes.map(|max| max.saturating_sub(spent)),
+            max_memory: budget.max_memory,
+        };
+        let (mut outcome, cut) = beam_run(deal, run, width);
+        outcome.nodes += spent;
+        if outcome.verdict == Verdict::Won || outcome.exhausted.is_some() || !cut {
+            return outcome;
+        }
+        spent = outcome.nodes;
+        width = width.saturating_mul(2);
+    }
+}
+
+/// One beam search of the given width; also says whether it cut any layer. A run that cut
+/// none expanded every position of every layer, that is, searched the whole graph breadth
+/// first, so its "lost" is a proof; after a cut run the verdict is only that no win was found.
+fn beam_run<G: Game>(deal: &G, budget: Budget, width: usize) -> (Outcome<G::Move>, bool) {
+    let mut visited = Visited::new(deal, budget);
+    // For each position entered: the position it was reached from, and the move.
+    let mut parents: Vec<(u32, Option<G::Move>)> = vec![(0, None)];
+    let mut layer: Vec<(u32, G)> = vec![(0, *deal)];
+    let mut next: Vec<(i32, u32, G)> = Vec::new();
+    let mut moves = Vec::new();
+    let mut cut = false;
+    let held = |parents: &Vec<(u32, Option<G::Move>)>, next: &Vec<(i32, u32, G)>| {
+        (parents.capacity() * size_of::<(u32, Option<G::Move>)>()
+            + next.capacity() * size_of::<(i32, u32, G)>()
+            + width * size_of::<(u32, G)>()) as u64
+    };
+    while !layer.is_empty() {
+        next.clear();
+        for &(node, position) in &layer {
+            moves.clear();
+            match position.safe_move() {
+                Some(mv) => moves.push(mv),
+                None => position.search_moves(&mut moves),
+            }
+            for &mv in &moves {
+                let child = position.play(mv);
+                if child.is_won() {
+                    let mut line = vec![mv];
+                    let mut at = node;
+                    while let (parent, Some(via)) = parents[at as usize] {
+                        line.push(via);
+                        at = parent;
+                    }
+                    line.reverse();
+                    let moves = shorten(deal, &line);
+                    let bytes = held(&parents, &next);
+                    return (visited.outcome(Verdict::Won, None, moves, bytes), cut);
+                }
+                match visited.admit(child.key(), 2 * held(&parents, &next)) {
+                    Admission::Seen => continue,
+                    Admission::Stop(why) => {
+                        let bytes = held(&parents, &next);
+                        let outcome = visited.outcome(Verdict::Unknown, Some(why), Vec::new(), bytes);
+                        return (outcome, cut);
+                    }
+                    Admission::New => {}
+                }
+                let id = parents.len() as u32;
+                parents.push((node, Some(mv)));
+                next.push((child.heuristic(), id, child));
+            }
+        }
+        if next.len() > width {
+            // Stable, so among equals the earlier-found position stays.
+            next.sort_by_key(|&(score, _, _)| std::cmp::Reverse(score));
+            next.truncate(width);
+            cut = true;
+        }
+        layer.clear();
+        layer.extend(next.iter().map(|&(_, id, position)| (id, position)));
+    }
+    let bytes = held(&parents, &next);
+    (visited.outcome(Verdict::Lost, None, Vec::new(), bytes), cut)
 }

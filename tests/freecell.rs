@@ -233,3 +233,20 @@ fn brute_force_confirms_the_published_losses() {
         )
     });
 }
+
+/// The beam search proves nothing once it has cut a layer: deal 11982 (lost) within a budget
+/// is unknown, and without a budget the beam widens until it has seen the whole graph.
+#[test]
+fn the_beam_says_lost_only_after_seeing_the_whole_graph() {
+    let lost = deal(4, &microsoft(11982).unwrap());
+    let cut_short = solve(
+        &lost,
+        Order::Beam,
+        Budget {
+            max_nodes: Some(5_000),
+            max_memory: None,
+        },
+    );
+    assert_eq!(cut_short.verdict, Verdict::Unknown);
+    assert_eq!(solve(&lost, Order::Beam, Budget::default()).verdict, Verdict::Lost);
+}
