@@ -498,7 +498,10 @@ impl<G: Game> BestFirst<G> {
                     return Some(self.visited.outcome(Verdict::Won, None, moves, held));
                 }
                 // The frontier and parents may double as well as the table.
-                match self.visited.admit(child.key(), elsewhere + 2 * self.held_bytes()) {
+                match self
+                    .visited
+                    .admit(child.key(), elsewhere + 2 * self.held_bytes())
+                {
                     Admission::Seen => continue,
                     Admission::Stop(why) => {
                         let held = self.held_bytes();
@@ -592,13 +595,20 @@ impl<G: Game> DepthFirst<G> {
             frame.next += 1;
             let child = self.position.play(mv);
             if child.is_won() {
-                let line: Vec<G::Move> =
-                    self.stack.iter().filter_map(|f| f.via).chain([mv]).collect();
+                let line: Vec<G::Move> = self
+                    .stack
+                    .iter()
+                    .filter_map(|f| f.via)
+                    .chain([mv])
+                    .collect();
                 let held = self.held_bytes();
                 let moves = shorten(&self.deal, &line);
                 return Some(self.visited.outcome(Verdict::Won, None, moves, held));
             }
-            match self.visited.admit(child.key(), elsewhere + self.held_bytes()) {
+            match self
+                .visited
+                .admit(child.key(), elsewhere + self.held_bytes())
+            {
                 Admission::Seen => continue,
                 Admission::Stop(why) => {
                     let held = self.held_bytes();
@@ -726,7 +736,8 @@ fn beam_run<G: Game>(deal: &G, budget: Budget, width: usize) -> (Outcome<G::Move
                     Admission::Seen => continue,
                     Admission::Stop(why) => {
                         let bytes = held(&parents, &next);
-                        let outcome = visited.outcome(Verdict::Unknown, Some(why), Vec::new(), bytes);
+                        let outcome =
+                            visited.outcome(Verdict::Unknown, Some(why), Vec::new(), bytes);
                         return (outcome, cut);
                     }
                     Admission::New => {}

@@ -248,5 +248,8 @@ fn the_beam_says_lost_only_after_seeing_the_whole_graph() {
         },
     );
     assert_eq!(cut_short.verdict, Verdict::Unknown);
-    assert_eq!(solve(&lost, Order::Beam, Budget::default()).verdict, Verdict::Lost);
+    assert_eq!(
+        solve(&lost, Order::Beam, Budget::default()).verdict,
+        Verdict::Lost
+    );
 }

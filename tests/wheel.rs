@@ -287,7 +287,10 @@ fn a_whole_deal_with_no_combination_before_a_short_last_deal_is_seen_ahead() {
          QD KD JH QH KH JS QS KS",
     );
     let position = Wheel::deal(&options::<Wheel>(&[]), &order).unwrap();
-    assert!(!common::agrees_with_brute_force(&position, "short last deal"));
+    assert!(!common::agrees_with_brute_force(
+        &position,
+        "short last deal"
+    ));
     // The combination, the deal at 16, and there the dead deal at 28 is seen ahead.
     let outcome = solve_checked(&position, Order::DepthFirst, Budget::default());
     assert_eq!(outcome.nodes, 3);

@@ -442,7 +442,11 @@ mod tests {
                 position = position.play(moves[(state >> 33) as usize % moves.len()]);
                 assert_eq!(position.key, position.key_from_scratch(), "seed {seed}");
                 let canonical = *seen.entry(position.key).or_insert(position.canonical());
-                assert_eq!(canonical, position.canonical(), "seed {seed}: two positions, one key");
+                assert_eq!(
+                    canonical,
+                    position.canonical(),
+                    "seed {seed}: two positions, one key"
+                );
             }
         }
     }

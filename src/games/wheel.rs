@@ -231,9 +231,8 @@ fn doomed_deals(cards: &[Card], deal_any_time: bool) -> u128 {
     for p in 0..(len + 1).saturating_sub(CUSHION) {
         let tops = &cards[p..p + CUSHION];
         let rest = len - p - CUSHION;
-        let forced_astray = !deal_any_time
-            && allowed_triples(tops).next().is_some()
-            && no_winning_triple(tops);
+        let forced_astray =
+            !deal_any_time && allowed_triples(tops).next().is_some() && no_winning_triple(tops);
         let last_dead = rest == 0 && no_winning_triple(tops);
         let short_last_dead = rest > 0
             && rest < CUSHION
