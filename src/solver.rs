@@ -388,6 +388,11 @@ impl<G: Game> Visited<G> {
         table_bytes::<G>(self.table.capacity())
     }
 
+    /// The outcome of a search that a budget stopped.
+    fn stopped(&self, why: Exhausted, other_bytes: u64) -> Outcome<G::Move> {
+        self.outcome(Verdict::Unknown, Some(why), Vec::new(), other_bytes)
+    }
+
     /// The outcome; nothing shrinks during a search, so the final sizes are the peaks.
     fn outcome(
         &self,
@@ -417,6 +422,19 @@ fn won_already<G: Game>(deal: &G) -> Option<Outcome<G::Move>> {
         table_entries: 1,
         peak_bytes: 0,
     })
+}
+
+/// The moves from the deal to the position entered as `node`, then `last`, read back through
+/// `parents` (for each position entered: the one it was reached from, and the move).
+fn line_through<M: Copy>(parents: &[(u32, Option<M>)], node: u32, last: M) -> Vec<M> {
+    let mut line = vec![last];
+    let mut at = node;
+    while let (parent, Some(via)) = parents[at as usize] {
+        line.push(via);
+        at = parent;
+    }
+    line.reverse();
+    line
 }
 
 /// Best-first search. Every position entered in the table is pushed on the frontier once and
@@ -486,13 +504,7 @@ impl<G: Game> BestFirst<G> {
                 self.next_move += 1;
                 let child = position.play(mv);
                 if child.is_won() {
-                    let mut line = vec![mv];
-                    let mut at = node;
-                    while let (parent, Some(via)) = self.parents[at as usize] {
-                        line.push(via);
-                        at = parent;
-                    }
-                    line.reverse();
+                    let line = line_through(&self.parents, node, mv);
                     let held = self.held_bytes();
                     let moves = shorten(&self.deal, &line);
                     return Some(self.visited.outcome(Verdict::Won, None, moves, held));
@@ -505,12 +517,7 @@ impl<G: Game> BestFirst<G> {
                     Admission::Seen => continue,
                     Admission::Stop(why) => {
                         let held = self.held_bytes();
-                        return Some(self.visited.outcome(
-                            Verdict::Unknown,
-                            Some(why),
-                            Vec::new(),
-                            held,
-                        ));
+                        return Some(self.visited.stopped(why, held));
                     }
                     Admission::New => {}
                 }
@@ -612,12 +619,7 @@ impl<G: Game> DepthFirst<G> {
                 Admission::Seen => continue,
                 Admission::Stop(why) => {
                     let held = self.held_bytes();
-                    return Some(self.visited.outcome(
-                        Verdict::Unknown,
-                        Some(why),
-                        Vec::new(),
-                        held,
-                    ));
+                    return Some(self.visited.stopped(why, held));
                 }
                 Admission::New => {}
             }
@@ -721,14 +723,7 @@ fn beam_run<G: Game>(deal: &G, budget: Budget, width: usize) -> (Outcome<G::Move
             for &mv in &moves {
                 let child = position.play(mv);
                 if child.is_won() {
-                    let mut line = vec![mv];
-                    let mut at = node;
-                    while let (parent, Some(via)) = parents[at as usize] {
-                        line.push(via);
-                        at = parent;
-                    }
-                    line.reverse();
-                    let moves = shorten(deal, &line);
+                    let moves = shorten(deal, &line_through(&parents, node, mv));
                     let bytes = held(&parents, &next);
                     return (visited.outcome(Verdict::Won, None, moves, bytes), cut);
                 }

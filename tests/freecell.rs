@@ -17,6 +17,14 @@ fn options(cells: u32) -> OptionValues {
     options
 }
 
+/// A budget of `nodes` positions and no memory limit.
+fn within(nodes: u64) -> Budget {
+    Budget {
+        max_nodes: Some(nodes),
+        max_memory: None,
+    }
+}
+
 fn deal(cells: u32, cards: &[Card]) -> FreeCell {
     FreeCell::deal(&options(cells), cards).unwrap()
 }
@@ -73,14 +81,7 @@ fn deals_1941_and_98714_are_won_so_the_safe_move_rule_keeps_wins() {
 #[test]
 fn budgets_give_unknown_never_lost() {
     let hard = deal(4, &microsoft(1).unwrap());
-    let outcome = solve(
-        &hard,
-        Order::DepthFirst,
-        Budget {
-            max_nodes: Some(50),
-            max_memory: None,
-        },
-    );
+    let outcome = solve(&hard, Order::DepthFirst, within(50));
     assert_eq!(outcome.verdict, Verdict::Unknown);
     let outcome = solve(
         &hard,
@@ -91,14 +92,7 @@ fn budgets_give_unknown_never_lost() {
         },
     );
     assert_eq!(outcome.verdict, Verdict::Unknown);
-    let outcome = solve(
-        &hard,
-        Order::Portfolio,
-        Budget {
-            max_nodes: Some(50),
-            max_memory: None,
-        },
-    );
+    let outcome = solve(&hard, Order::Portfolio, within(50));
     assert_eq!((outcome.verdict, outcome.nodes), (Verdict::Unknown, 50));
 }
 
@@ -239,14 +233,7 @@ fn brute_force_confirms_the_published_losses() {
 #[test]
 fn the_beam_says_lost_only_after_seeing_the_whole_graph() {
     let lost = deal(4, &microsoft(11982).unwrap());
-    let cut_short = solve(
-        &lost,
-        Order::Beam,
-        Budget {
-            max_nodes: Some(5_000),
-            max_memory: None,
-        },
-    );
+    let cut_short = solve(&lost, Order::Beam, within(5_000));
     assert_eq!(cut_short.verdict, Verdict::Unknown);
     assert_eq!(
         solve(&lost, Order::Beam, Budget::default()).verdict,
