@@ -202,10 +202,8 @@ pub fn solve<G: Game>(deal: &G, order: Order, budget: Budget) -> Outcome<G::Move
     }
     let mut search = match order {
         Order::Portfolio => return portfolio(deal, budget),
-        Order::BestFirst => Search::new(0, deal, budget),
-        Order::DepthFirst => Search::new(1, deal, budget),
-        Order::DepthFirstPlain => Search::new(2, deal, budget),
         Order::Beam => return beam(deal, budget),
+        exhaustive => Search::new(exhaustive, deal, budget),
     };
     search
         .run(u64::MAX, 0)
@@ -224,12 +222,13 @@ fn portfolio<G: Game>(deal: &G, budget: Budget) -> Outcome<G::Move> {
         max_nodes: None,
         max_memory: budget.max_memory,
     };
-    let mut searches: Vec<Search<G>> = Vec::with_capacity(3);
+    const ORDERS: [Order; 3] = [Order::BestFirst, Order::DepthFirst, Order::DepthFirstPlain];
+    let mut searches: Vec<Search<G>> = Vec::with_capacity(ORDERS.len());
     let mut turn = FIRST_TURN_NODES;
     loop {
-        for i in 0..3 {
+        for (i, order) in ORDERS.into_iter().enumerate() {
             if searches.len() == i {
-                searches.push(Search::new(i, deal, each));
+                searches.push(Search::new(order, deal, each));
             }
             let others = || searches.iter().enumerate().filter(move |&(j, _)| j != i);
             let spent_elsewhere: u64 = others().map(|(_, s)| s.nodes()).sum();
@@ -269,12 +268,13 @@ enum Search<G: Game> {
 }
 
 impl<G: Game> Search<G> {
-    /// The portfolio's orders by number: best-first, depth-first, depth-first plain.
-    fn new(order: usize, deal: &G, budget: Budget) -> Self {
+    /// One of the three exhaustive orders.
+    fn new(order: Order, deal: &G, budget: Budget) -> Self {
         match order {
-            0 => Search::Best(BestFirst::new(deal, budget)),
-            1 => Search::Depth(DepthFirst::new(deal, budget, true)),
-            _ => Search::Depth(DepthFirst::new(deal, budget, false)),
+            Order::BestFirst => Search::Best(BestFirst::new(deal, budget)),
+            Order::DepthFirst => Search::Depth(DepthFirst::new(deal, budget, true)),
+            Order::DepthFirstPlain => Search::Depth(DepthFirst::new(deal, budget, false)),
+            Order::Portfolio | Order::Beam => unreachable!("{order:?} is not one search"),
         }
     }
 
@@ -288,26 +288,28 @@ impl<G: Game> Search<G> {
         }
     }
 
-    fn nodes(&self) -> u64 {
+    fn visited(&self) -> &Visited<G> {
         match self {
-            Search::Best(search) => search.visited.nodes,
-            Search::Depth(search) => search.visited.nodes,
+            Search::Best(search) => &search.visited,
+            Search::Depth(search) => &search.visited,
         }
     }
 
+    fn nodes(&self) -> u64 {
+        self.visited().nodes
+    }
+
     fn entries(&self) -> usize {
-        match self {
-            Search::Best(search) => search.visited.table.len(),
-            Search::Depth(search) => search.visited.table.len(),
-        }
+        self.visited().table.len()
     }
 
     /// The table's bytes and the rest of what the search holds.
     fn bytes(&self) -> u64 {
-        match self {
-            Search::Best(search) => search.visited.bytes() + search.held_bytes(),
-            Search::Depth(search) => search.visited.bytes() + search.held_bytes(),
-        }
+        let held = match self {
+            Search::Best(search) => search.held_bytes(),
+            Search::Depth(search) => search.held_bytes(),
+        };
+        self.visited().bytes() + held
     }
 }
 
@@ -549,8 +551,6 @@ struct DepthFirst<G: Game> {
     /// from `recent_from` up; pushing a frame overwrites the one `RECENT` below.
     recent: Vec<G>,
     recent_from: usize,
-    /// The top frame's position.
-    position: G,
     scored: Vec<(i32, G::Move)>,
 }
 
@@ -575,7 +575,6 @@ impl<G: Game> DepthFirst<G> {
             checkpoints: vec![*deal],
             recent: vec![*deal; RECENT],
             recent_from: 0,
-            position: *deal,
             scored,
         }
     }
@@ -600,7 +599,8 @@ impl<G: Game> DepthFirst<G> {
             }
             let mv = self.moves[frame.next as usize];
             frame.next += 1;
-            let child = self.position.play(mv);
+            let top = self.stack.len() - 1;
+            let child = self.recent[top % RECENT].play(mv);
             if child.is_won() {
                 let line: Vec<G::Move> = self
                     .stack
@@ -650,11 +650,10 @@ impl<G: Game> DepthFirst<G> {
             start,
             next: start,
         });
-        self.position = child;
     }
 
-    /// After a frame is popped: drops its checkpoint, and finds the new top frame's position,
-    /// replaying it from the checkpoint below when it is no longer among the recent ones.
+    /// After a frame is popped: drops its checkpoint, and brings the new top frame's position
+    /// back among the recent ones, replaying it from the checkpoint below, if it has left.
     fn return_to_top(&mut self) {
         if self.stack.len().is_multiple_of(CHECKPOINT) {
             self.checkpoints.pop();
@@ -671,7 +670,6 @@ impl<G: Game> DepthFirst<G> {
             }
             self.recent_from = base;
         }
-        self.position = self.recent[top % RECENT];
     }
 }
 
