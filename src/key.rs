@@ -62,6 +62,21 @@ pub fn get_field<const N: usize>(words: &[u64; N], index: usize, bits: usize) ->
     (low | high) & mask
 }
 
+/// The first `BYTES` bytes of a key's words, little-endian: a key whose fields fill only part
+/// of its last word is stored in fewer bytes (the table's slots shrink with it). Panics (in
+/// debug builds) if a dropped byte is not zero: the short key must say all the long one says.
+pub fn truncated<const N: usize, const BYTES: usize>(words: &[u64; N]) -> [u8; BYTES] {
+    let mut bytes = [0u8; BYTES];
+    for (i, byte) in bytes.iter_mut().enumerate() {
+        *byte = (words[i / 8] >> (8 * (i % 8))) as u8;
+    }
+    debug_assert!(
+        (BYTES..8 * N).all(|i| (words[i / 8] >> (8 * (i % 8))) as u8 == 0),
+        "key bytes beyond {BYTES} are not zero"
+    );
+    bytes
+}
+
 impl<const N: usize> Default for KeyWriter<N> {
     fn default() -> Self {
         Self::new()
@@ -96,6 +111,21 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn a_truncated_key_keeps_every_field() {
+        let mut writer = KeyWriter::<3>::new();
+        for i in 0..52u64 {
+            writer.push(i % 6, 3);
+        }
+        let words = writer.finish();
+        let bytes: [u8; 20] = truncated(&words);
+        let mut back = [0u64; 3];
+        for (i, &byte) in bytes.iter().enumerate() {
+            back[i / 8] |= (byte as u64) << (8 * (i % 8));
+        }
+        assert_eq!(back, words);
     }
 
     #[test]

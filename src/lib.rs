@@ -19,5 +19,6 @@ pub mod oracle;
 pub mod solver;
 pub mod stats;
 pub mod strategy;
+pub mod table;
 pub mod talon;
 pub mod verify;

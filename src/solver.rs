@@ -11,7 +11,7 @@
 //! "unknown", never with "lost".
 
 use crate::game::Game;
-use ahash::AHashSet;
+use crate::table::KeySet;
 use std::mem::size_of;
 
 /// The order in which the search visits positions. Both visit every reachable position before
@@ -122,28 +122,12 @@ struct Frame<M> {
 const CHECKPOINT: usize = 16;
 const RECENT: usize = 64;
 
-/// Bytes per table slot: the key plus hashbrown's one control byte.
-pub fn table_slot_bytes<G: Game>() -> u64 {
-    size_of::<G::Key>() as u64 + 1
-}
-
-/// Bytes of a hash table that can hold `capacity` entries (hashbrown keeps 1/8 of slots free
-/// and rounds the slot count up to a power of two).
-fn table_bytes<G: Game>(capacity: usize) -> u64 {
-    let slots = if capacity < 8 {
-        capacity + 1
-    } else {
-        (capacity * 8 / 7).next_power_of_two()
-    };
-    slots as u64 * table_slot_bytes::<G>()
-}
-
 /// Appends the moves to try from `position`: its safe move alone if it has one, else those of
 /// its search moves that reach a position not yet in the table, the most promising first.
 fn expand<G: Game>(
     position: &G,
     sorted: bool,
-    table: &AHashSet<G::Key>,
+    table: &KeySet<G::Key>,
     moves: &mut Vec<G::Move>,
     scored: &mut Vec<(i32, G::Move)>,
 ) {
@@ -340,7 +324,7 @@ impl<G: Game> Ord for Open<G> {
 
 /// The transposition table and the budget, shared by both search orders.
 struct Visited<G: Game> {
-    table: AHashSet<G::Key>,
+    table: KeySet<G::Key>,
     nodes: u64,
     budget: Budget,
 }
@@ -354,7 +338,7 @@ enum Admission {
 
 impl<G: Game> Visited<G> {
     fn new(deal: &G, budget: Budget) -> Self {
-        let mut table = AHashSet::with_capacity(1 << 10);
+        let mut table = KeySet::new();
         table.insert(deal.key());
         Visited {
             table,
@@ -366,13 +350,16 @@ impl<G: Game> Visited<G> {
     /// Enters a position's key, unless it is there already or a budget would be overrun.
     /// `other_bytes` is what the search holds besides the table.
     fn admit(&mut self, key: G::Key, other_bytes: u64) -> Admission {
-        if self.table.len() == self.table.capacity() {
-            // The next new entry doubles the table: refuse that growth beyond the budget.
+        if let Some(growing) = self.table.bytes_while_growing_for(&key) {
+            // Offering the key would grow its shard: refuse that beyond the budget.
             if self.table.contains(&key) {
                 return Admission::Seen;
             }
-            let grown = table_bytes::<G>(self.table.capacity() * 2) + other_bytes;
-            if self.budget.max_memory.is_some_and(|max| grown > max) {
+            if self
+                .budget
+                .max_memory
+                .is_some_and(|max| growing + other_bytes > max)
+            {
                 return Admission::Stop(Exhausted::Memory);
             }
         }
@@ -387,7 +374,7 @@ impl<G: Game> Visited<G> {
     }
 
     fn bytes(&self) -> u64 {
-        table_bytes::<G>(self.table.capacity())
+        self.table.bytes()
     }
 
     /// The outcome of a search that a budget stopped.
@@ -612,9 +599,10 @@ impl<G: Game> DepthFirst<G> {
                 let moves = shorten(&self.deal, &line);
                 return Some(self.visited.outcome(Verdict::Won, None, moves, held));
             }
+            // The path's vectors may double as well as the table.
             match self
                 .visited
-                .admit(child.key(), elsewhere + self.held_bytes())
+                .admit(child.key(), elsewhere + 2 * self.held_bytes())
             {
                 Admission::Seen => continue,
                 Admission::Stop(why) => {

@@ -4,7 +4,7 @@
 
 use crate::card::{Card, Suit, PACK};
 use crate::game::{Game, OptionKind, OptionValues, Tally, VariantOption};
-use crate::key::{set_field, KeyWriter};
+use crate::key::{set_field, truncated, KeyWriter};
 
 const COLUMNS: usize = 8;
 const MAX_CELLS: usize = 4;
@@ -162,6 +162,8 @@ impl FreeCell {
 
 /// Bits per card in the key.
 const KEY_FIELD_BITS: usize = 3;
+/// The key's fields fit in 20 of its 24 bytes, and the table stores only those.
+const KEY_BYTES: usize = (PACK * KEY_FIELD_BITS).div_ceil(8);
 
 impl FreeCell {
     /// The key built from the whole position (at the deal, and to check `play`'s updates).
@@ -190,7 +192,7 @@ impl FreeCell {
 
 impl Game for FreeCell {
     type Move = Move;
-    type Key = LinkKey;
+    type Key = [u8; KEY_BYTES];
 
     const NAME: &'static str = "freecell";
     const SUMMARY: &'static str =
@@ -318,9 +320,9 @@ impl Game for FreeCell {
 
     /// For each card, what lies beneath it; the order of columns and of cells is forgotten, so
     /// positions that differ only by permuting them share a key. Kept up to date by `play`.
-    fn key(&self) -> LinkKey {
+    fn key(&self) -> [u8; KEY_BYTES] {
         debug_assert_eq!(self.key, self.key_from_scratch());
-        self.key
+        truncated(&self.key)
     }
 
     /// Columns sorted by their cards (bottom first), cells sorted, empty ones last.

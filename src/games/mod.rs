@@ -16,6 +16,7 @@ use crate::game::{move_texts, Game, OptionValues, VariantOption};
 use crate::oracle;
 use crate::solver::{self, Budget, Exhausted, Order, Verdict};
 use crate::strategy::{self, Ending, StrategyKind};
+use crate::table;
 use crate::verify::{self, Replay};
 use std::marker::PhantomData;
 use std::time::Instant;
@@ -138,7 +139,7 @@ impl<G: Game> GameEntry for Entry<G> {
         })
     }
     fn table_slot_bytes(&self) -> u64 {
-        solver::table_slot_bytes::<G>()
+        table::slot_bytes::<G::Key>()
     }
 }
 
