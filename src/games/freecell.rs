@@ -34,10 +34,20 @@ pub enum Place {
     Foundation,
 }
 
+/// A legal move takes one card. The search also moves a run of `cards` cards from column to
+/// column at once (a "supermove"), as many as the free cells and empty columns let single moves
+/// carry; it unfolds into those single moves, so solutions hold single-card moves only.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Move {
     pub from: Place,
     pub to: Place,
+    pub cards: u8,
+}
+
+impl Move {
+    fn single(from: Place, to: Place) -> Move {
+        Move { from, to, cards: 1 }
+    }
 }
 
 /// Three bits per card saying what lies beneath it. A card only ever moves onto a card one
@@ -63,6 +73,12 @@ fn on_card_code(card: Card, beneath: Card) -> u64 {
     } else {
         AS_DEALT
     }
+}
+
+/// How many cards single moves carry from column to column through `cells` free cells and
+/// `columns` empty columns.
+fn carry(cells: usize, columns: usize) -> usize {
+    (cells + 1) << columns
 }
 
 impl FreeCell {
@@ -102,16 +118,114 @@ impl FreeCell {
         columns.chain(cells)
     }
 
+    fn free_cells(&self) -> impl Iterator<Item = u8> + '_ {
+        (0..self.cell_count).filter(|&i| self.cells[i as usize].is_none())
+    }
+
+    /// Cards at the top of `column` that lie in one run, each one lower and of the other
+    /// colour than the card beneath it.
+    fn run_length(&self, column: usize) -> usize {
+        let cards = &self.columns[column][..self.heights[column] as usize];
+        let mut length = cards.len().min(1);
+        while length < cards.len()
+            && cards[cards.len() - length].goes_down_alternate_on(cards[cards.len() - length - 1])
+        {
+            length += 1;
+        }
+        length
+    }
+
+    /// Search moves of whole runs (two cards or more) from a column onto the column whose top
+    /// takes the run's lowest card, or into the first empty column, as many cards as single
+    /// moves can carry. They reach no position single moves do not (each unfolds into single
+    /// moves), but a search that judges positions sees a run's move as one step instead of a
+    /// detour through the free cells.
+    fn push_runs(&self, moves: &mut Vec<Move>) {
+        let free_cells = self.free_cells().count();
+        let empty_columns = self.heights.iter().filter(|&&h| h == 0).count();
+        let first_empty = self.heights.iter().position(|&h| h == 0);
+        for from in 0..COLUMNS {
+            let (run, height) = (self.run_length(from), self.heights[from] as usize);
+            if run < 2 {
+                continue;
+            }
+            let top_rank = self.columns[from][height - 1].rank() as usize;
+            for to in (0..COLUMNS).filter(|&to| to != from) {
+                let sizes = match self.top(to) {
+                    // The run's card one below the base, if it is of the other colour.
+                    Some(base) => {
+                        let cards = (base.rank() as usize).saturating_sub(top_rank);
+                        let fits = (2..=run).contains(&cards)
+                            && cards <= carry(free_cells, empty_columns)
+                            && self.columns[from][height - cards].goes_down_alternate_on(base);
+                        if fits {
+                            cards..=cards
+                        } else {
+                            continue;
+                        }
+                    }
+                    // A whole column into an empty one would only swap the two.
+                    None if Some(to) == first_empty => {
+                        2..=run
+                            .min(carry(free_cells, empty_columns - 1))
+                            .min(height - 1)
+                    }
+                    None => continue,
+                };
+                for cards in sizes {
+                    moves.push(Move {
+                        from: Place::Column(from as u8),
+                        to: Place::Column(to as u8),
+                        cards: cards as u8,
+                    });
+                }
+            }
+        }
+    }
+
+    /// Plays a single move and appends it to `steps`.
+    fn step(&mut self, mv: Move, steps: &mut Vec<Move>) {
+        steps.push(mv);
+        *self = self.play(mv);
+    }
+
+    /// Moves the top `cards` cards of column `from` onto column `to` by single moves, through
+    /// the free cells and the empty columns other than these two, playing them on `self` and
+    /// appending them to `steps`: with `f` free cells, `f` cards wait in the cells while the
+    /// lowest moves; with empty columns too, the upper part of the run is first carried to an
+    /// empty column (by the same means, one empty column fewer), the rest to `to`, then the
+    /// upper part onto it. So `(f + 1) * 2^e` cards can go with `e` empty columns.
+    fn carry_run(&mut self, from: u8, to: u8, cards: usize, steps: &mut Vec<Move>) {
+        let cells: Vec<u8> = self.free_cells().collect();
+        if cards <= cells.len() + 1 {
+            for &cell in &cells[..cards - 1] {
+                self.step(Move::single(Place::Column(from), Place::Cell(cell)), steps);
+            }
+            self.step(Move::single(Place::Column(from), Place::Column(to)), steps);
+            for &cell in cells[..cards - 1].iter().rev() {
+                self.step(Move::single(Place::Cell(cell), Place::Column(to)), steps);
+            }
+            return;
+        }
+        let empty: Vec<u8> = (0..COLUMNS as u8)
+            .filter(|&c| c != from && c != to && self.heights[c as usize] == 0)
+            .collect();
+        let park = *empty
+            .first()
+            .expect("a run no longer than single moves can carry");
+        let upper = (cards - 1).min(carry(cells.len(), empty.len() - 1));
+        self.carry_run(from, park, upper, steps);
+        self.carry_run(from, to, cards - upper, steps);
+        self.carry_run(park, to, upper, steps);
+    }
+
     /// Appends the legal moves, the more promising first. With `one_of_each` set, moves whose
     /// results share a key with an earlier move's are left out: only the first empty column
     /// and the first free cell are offered, and a lone card is not moved to an empty column.
     fn generate(&self, moves: &mut Vec<Move>, one_of_each: bool) {
         for (from, card) in self.sources() {
             if self.goes_home(card) {
-                moves.push(Move {
-                    from,
-                    to: Place::Foundation,
-                });
+                moves.push(Move::single(from, Place::Foundation));
             }
         }
         // Builds on a column, from the cells first (that frees a cell).
@@ -126,22 +240,19 @@ impl FreeCell {
                         .top(to as usize)
                         .is_some_and(|base| card.goes_down_alternate_on(base))
                 {
-                    moves.push(Move {
-                        from,
-                        to: Place::Column(to),
-                    });
+                    moves.push(Move::single(from, Place::Column(to)));
                 }
             }
+        }
+        if one_of_each {
+            self.push_runs(moves);
         }
         let empty_columns = (0..COLUMNS as u8).filter(|&c| self.heights[c as usize] == 0);
         for to in empty_columns.take(if one_of_each { 1 } else { COLUMNS }) {
             for (from, _) in self.sources() {
                 let lone = matches!(from, Place::Column(c) if self.heights[c as usize] == 1);
                 if from != Place::Column(to) && !(one_of_each && lone) {
-                    moves.push(Move {
-                        from,
-                        to: Place::Column(to),
-                    });
+                    moves.push(Move::single(from, Place::Column(to)));
                 }
             }
         }
@@ -151,10 +262,7 @@ impl FreeCell {
                 .sources()
                 .filter(|(p, _)| matches!(p, Place::Column(_)))
             {
-                moves.push(Move {
-                    from,
-                    to: Place::Cell(cell),
-                });
+                moves.push(Move::single(from, Place::Cell(cell)));
             }
         }
     }
@@ -243,6 +351,16 @@ impl Game for FreeCell {
         self.generate(moves, true);
     }
 
+    fn unfold(&self, mv: Move, steps: &mut Vec<Move>) {
+        match (mv.from, mv.to) {
+            (Place::Column(from), Place::Column(to)) if mv.cards > 1 => {
+                let mut position = *self;
+                position.carry_run(from, to, mv.cards as usize, steps);
+            }
+            _ => steps.push(mv),
+        }
+    }
+
     /// Cards home count most; then free cells and empty columns; a card lying on one it could
     /// not have been built on, and cards above the next card each suit needs, count against.
     fn heuristic(&self) -> i32 {
@@ -271,14 +389,32 @@ impl Game for FreeCell {
     fn safe_move(&self) -> Option<Move> {
         self.sources()
             .find(|&(_, card)| self.goes_home(card) && self.home_is_safe(card))
-            .map(|(from, _)| Move {
-                from,
-                to: Place::Foundation,
-            })
+            .map(|(from, _)| Move::single(from, Place::Foundation))
     }
 
     fn play(&self, mv: Move) -> Self {
         let mut next = *self;
+        if let (Place::Column(from), Place::Column(to), 2..) = (mv.from, mv.to, mv.cards) {
+            let (from, to, cards) = (from as usize, to as usize, mv.cards as usize);
+            let (start, base) = (
+                self.heights[from] as usize - cards,
+                self.heights[to] as usize,
+            );
+            for i in 0..cards {
+                next.columns[to][base + i] = self.columns[from][start + i];
+                next.columns[from][start + i] = FILLER;
+            }
+            next.heights[from] -= mv.cards;
+            next.heights[to] += mv.cards;
+            // Only the run's lowest card lies on something new.
+            let lowest = self.columns[from][start];
+            let beneath = match base {
+                0 => ON_COLUMN_BASE,
+                _ => on_card_code(lowest, self.columns[to][base - 1]),
+            };
+            set_field(&mut next.key, lowest.index(), KEY_FIELD_BITS, beneath);
+            return next;
+        }
         let card = match mv.from {
             Place::Column(c) => {
                 next.heights[c as usize] -= 1;
@@ -375,6 +511,13 @@ impl Game for FreeCell {
             Place::Foundation => 'h',
         };
         let card = self.card_at(mv.from).expect("a move names a card");
+        if let (Place::Column(from), 2..) = (mv.from, mv.cards) {
+            // A search move only (solutions are unfolded): the run's lowest card and how many
+            // lie on it.
+            let lowest =
+                self.columns[from as usize][(self.heights[from as usize] - mv.cards) as usize];
+            return format!("{lowest}+{} {}{}", mv.cards - 1, name(mv.from), name(mv.to));
+        }
         format!("{card} {}{}", name(mv.from), name(mv.to))
     }
 
@@ -419,6 +562,50 @@ mod tests {
     /// The key `play` keeps up to date equals the key built from the whole position, along
     /// random games (each move chosen by a simple generator from the seed); and within a deal,
     /// positions share a key only when they are the same up to the order of columns and cells.
+    /// Every run the search moves unfolds into single moves, each legal where it is played,
+    /// that end in exactly the position the run's move gives; along random games with two
+    /// cells and with four.
+    #[test]
+    fn runs_unfold_into_legal_single_moves() {
+        let (mut moves, mut legal, mut steps) = (Vec::new(), Vec::new(), Vec::new());
+        let mut runs = 0;
+        for cells in [2, 4] {
+            let mut options = OptionValues::defaults(FreeCell::OPTIONS);
+            options.set(FreeCell::OPTIONS, "cells", cells).unwrap();
+            for seed in 0..100u64 {
+                let mut position = FreeCell::deal(&options, &shuffled(seed, 1)).unwrap();
+                let mut state = seed;
+                for _ in 0..200 {
+                    moves.clear();
+                    position.search_moves(&mut moves);
+                    for &mv in moves.iter().filter(|mv| mv.cards > 1) {
+                        runs += 1;
+                        steps.clear();
+                        position.unfold(mv, &mut steps);
+                        assert!(steps.len() >= mv.cards as usize);
+                        let mut walked = position;
+                        for &step in &steps {
+                            legal.clear();
+                            walked.legal_moves(&mut legal);
+                            assert!(legal.contains(&step), "seed {seed}: {step:?} refused");
+                            walked = walked.play(step);
+                        }
+                        assert_eq!(walked, position.play(mv), "seed {seed}: {mv:?}");
+                    }
+                    if moves.is_empty() {
+                        break;
+                    }
+                    state = state
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    position = position.play(moves[(state >> 33) as usize % moves.len()]);
+                    assert_eq!(position.key, position.key_from_scratch(), "seed {seed}");
+                }
+            }
+        }
+        assert!(runs > 1000, "only {runs} runs tried");
+    }
+
     #[test]
     fn incremental_key_matches_the_key_from_scratch() {
         let mut moves = Vec::new();
