@@ -104,13 +104,12 @@ pub struct Outcome<M> {
     pub peak_bytes: u64,
 }
 
-/// One level of the depth-first search: the move that led to it and the slice of the shared
-/// move buffer holding the moves still to try from it. Its position is not kept (see
-/// `CHECKPOINT`): a depth-first path can be millions of positions long, and positions are
-/// ten times the size of a frame.
-struct Frame<M> {
-    /// The move that led here from the frame below (none for the deal).
-    via: Option<M>,
+/// One level of the depth-first search: the slice of the shared move buffer holding its moves,
+/// `next` the first not yet tried. The move last tried, `moves[next - 1]`, is the one that led
+/// to the frame above, so the path's moves need no room of their own. Its position is not
+/// kept (see `CHECKPOINT`): a depth-first path can be a hundred million positions long
+/// (FreeCell deal 982 with two cells), and a position is 25 times the size of a frame.
+struct Frame {
     start: u32,
     next: u32,
 }
@@ -118,8 +117,9 @@ struct Frame<M> {
 /// The depth-first search keeps the positions of the top `RECENT` frames of its path, where
 /// it mostly comes and goes, and of every `CHECKPOINT`-th frame below; returning further down
 /// than `RECENT`, it replays the moves above the nearest checkpoint (fewer than `CHECKPOINT`
-/// plays). A long path then takes a tenth of the memory for a few plays per thousand returns.
-const CHECKPOINT: usize = 16;
+/// plays, about one per return), so a long path costs a frame and a 64th of a position per
+/// level.
+const CHECKPOINT: usize = 64;
 const RECENT: usize = 64;
 
 /// Appends the moves to try from `position`: its safe move alone if it has one, else those of
@@ -348,7 +348,8 @@ impl<G: Game> Visited<G> {
     }
 
     /// Enters a position's key, unless it is there already or a budget would be overrun.
-    /// `other_bytes` is what the search holds besides the table.
+    /// `other_bytes` is the most the search holds besides the table until its next admission
+    /// (its vectors may grow meanwhile).
     fn admit(&mut self, key: G::Key, other_bytes: u64) -> Admission {
         if let Some(growing) = self.table.bytes_while_growing_for(&key) {
             // Offering the key would grow its shard: refuse that beyond the budget.
@@ -367,6 +368,14 @@ impl<G: Game> Visited<G> {
             return Admission::Seen;
         }
         self.nodes += 1;
+        // The rest of the search grows between the table's growths.
+        if self
+            .budget
+            .max_memory
+            .is_some_and(|max| self.table.bytes() + other_bytes > max)
+        {
+            return Admission::Stop(Exhausted::Memory);
+        }
         if self.budget.max_nodes.is_some_and(|max| self.nodes >= max) {
             return Admission::Stop(Exhausted::Nodes);
         }
@@ -531,7 +540,7 @@ struct DepthFirst<G: Game> {
     visited: Visited<G>,
     /// The moves still to try, as a stack: the top frame's run from its `start` to the end.
     moves: Vec<G::Move>,
-    stack: Vec<Frame<G::Move>>,
+    stack: Vec<Frame>,
     /// The positions of frames 0, CHECKPOINT, 2 * CHECKPOINT, ... of the path.
     checkpoints: Vec<G>,
     /// The positions of the top frames: frame `i`'s at `recent[i % RECENT]`, for every frame
@@ -548,11 +557,7 @@ impl<G: Game> DepthFirst<G> {
         let mut scored = Vec::new();
         expand(deal, sorted, &visited.table, &mut moves, &mut scored);
         let mut stack = Vec::with_capacity(256);
-        stack.push(Frame {
-            via: None,
-            start: 0,
-            next: 0,
-        });
+        stack.push(Frame { start: 0, next: 0 });
         DepthFirst {
             deal: *deal,
             sorted,
@@ -568,9 +573,34 @@ impl<G: Game> DepthFirst<G> {
 
     /// What the search holds besides its table.
     fn held_bytes(&self) -> u64 {
-        (self.stack.capacity() * size_of::<Frame<G::Move>>()
+        (self.stack.capacity() * size_of::<Frame>()
             + (self.checkpoints.capacity() + self.recent.capacity()) * size_of::<G>()
             + self.moves.capacity() * size_of::<G::Move>()) as u64
+    }
+
+    /// What the search may hold while it enters one more frame: a full vector doubles,
+    /// holding its old and new room at once.
+    fn held_bytes_growing(&self) -> u64 {
+        fn doubling<T>(vector: &Vec<T>, room_needed: usize) -> usize {
+            if vector.len() + room_needed > vector.capacity() {
+                vector.capacity().max(room_needed) * size_of::<T>()
+            } else {
+                0
+            }
+        }
+        // A frame adds a few hundred moves at most.
+        let growth = doubling(&self.stack, 1)
+            + doubling(&self.checkpoints, 1)
+            + doubling(&self.moves, 1 << 10);
+        self.held_bytes() + growth as u64
+    }
+
+    /// The moves from the deal to the top frame's last tried move.
+    fn line(&self) -> Vec<G::Move> {
+        self.stack
+            .iter()
+            .map(|frame| self.moves[frame.next as usize - 1])
+            .collect()
     }
 
     fn run(&mut self, until: u64, elsewhere: u64) -> Option<Outcome<G::Move>> {
@@ -589,20 +619,13 @@ impl<G: Game> DepthFirst<G> {
             let top = self.stack.len() - 1;
             let child = self.recent[top % RECENT].play(mv);
             if child.is_won() {
-                let line: Vec<G::Move> = self
-                    .stack
-                    .iter()
-                    .filter_map(|f| f.via)
-                    .chain([mv])
-                    .collect();
                 let held = self.held_bytes();
-                let moves = shorten(&self.deal, &line);
+                let moves = shorten(&self.deal, &self.line());
                 return Some(self.visited.outcome(Verdict::Won, None, moves, held));
             }
-            // The path's vectors may double as well as the table.
             match self
                 .visited
-                .admit(child.key(), elsewhere + 2 * self.held_bytes())
+                .admit(child.key(), elsewhere + self.held_bytes_growing())
             {
                 Admission::Seen => continue,
                 Admission::Stop(why) => {
@@ -611,14 +634,14 @@ impl<G: Game> DepthFirst<G> {
                 }
                 Admission::New => {}
             }
-            self.push(mv, child);
+            self.push(child);
         }
         let held = self.held_bytes();
         Some(self.visited.outcome(Verdict::Lost, None, Vec::new(), held))
     }
 
-    /// Enters a new frame for `child`, reached by `mv` from the top frame.
-    fn push(&mut self, mv: G::Move, child: G) {
+    /// Enters a new frame for `child`, reached by the top frame's last tried move.
+    fn push(&mut self, child: G) {
         let start = self.moves.len() as u32;
         expand(
             &child,
@@ -633,11 +656,7 @@ impl<G: Game> DepthFirst<G> {
         }
         self.recent[depth % RECENT] = child;
         self.recent_from = self.recent_from.max((depth + 1).saturating_sub(RECENT));
-        self.stack.push(Frame {
-            via: Some(mv),
-            start,
-            next: start,
-        });
+        self.stack.push(Frame { start, next: start });
     }
 
     /// After a frame is popped: drops its checkpoint, and brings the new top frame's position
@@ -653,7 +672,7 @@ impl<G: Game> DepthFirst<G> {
             let base = top - top % CHECKPOINT;
             self.recent[base % RECENT] = self.checkpoints[base / CHECKPOINT];
             for i in base + 1..=top {
-                let via = self.stack[i].via.expect("a frame above the deal");
+                let via = self.moves[self.stack[i - 1].next as usize - 1];
                 self.recent[i % RECENT] = self.recent[(i - 1) % RECENT].play(via);
             }
             self.recent_from = base;
