@@ -113,28 +113,30 @@ mod tests {
         }
     }
 
+    /// A key of `count` fields of `bits` bits, field `i` holding `value(i)`.
+    fn written<const N: usize>(count: u64, bits: usize, value: fn(u64) -> u64) -> [u64; N] {
+        let mut writer = KeyWriter::<N>::new();
+        for i in 0..count {
+            writer.push(value(i), bits);
+        }
+        writer.finish()
+    }
+
     #[test]
     fn a_truncated_key_keeps_every_field() {
-        let mut writer = KeyWriter::<3>::new();
-        for i in 0..52u64 {
-            writer.push(i % 6, 3);
-        }
-        let words = writer.finish();
+        let words: [u64; 3] = written(52, 3, |i| i % 6);
         let bytes: [u8; 20] = truncated(&words);
-        let mut back = [0u64; 3];
-        for (i, &byte) in bytes.iter().enumerate() {
-            back[i / 8] |= (byte as u64) << (8 * (i % 8));
-        }
+        let mut padded = [0u8; 24];
+        padded[..20].copy_from_slice(&bytes);
+        let back: [u64; 3] = std::array::from_fn(|w| {
+            u64::from_le_bytes(padded[8 * w..8 * w + 8].try_into().unwrap())
+        });
         assert_eq!(back, words);
     }
 
     #[test]
     fn fields_cross_word_boundaries_without_loss() {
-        let mut writer = KeyWriter::<2>::new();
-        for i in 0..20u64 {
-            writer.push(i % 64, 6);
-        }
-        let words = writer.finish();
+        let words: [u64; 2] = written(20, 6, |i| i % 64);
         let read = |i: usize| -> u64 {
             let bit = i * 6;
             let low = words[bit / 64] >> (bit % 64);

@@ -562,6 +562,14 @@ mod tests {
     /// The key `play` keeps up to date equals the key built from the whole position, along
     /// random games (each move chosen by a simple generator from the seed); and within a deal,
     /// positions share a key only when they are the same up to the order of columns and cells.
+    /// A move of a random game: picked from `moves` by a linear congruential generator.
+    fn pick(state: &mut u64, moves: &[Move]) -> Move {
+        *state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        moves[(*state >> 33) as usize % moves.len()]
+    }
+
     /// Every run the search moves unfolds into single moves, each legal where it is played,
     /// that end in exactly the position the run's move gives; along random games with two
     /// cells and with four.
@@ -595,11 +603,7 @@ mod tests {
                     if moves.is_empty() {
                         break;
                     }
-                    state = state
-                        .wrapping_mul(6364136223846793005)
-                        .wrapping_add(1442695040888963407);
-                    position = position.play(moves[(state >> 33) as usize % moves.len()]);
-                    assert_eq!(position.key, position.key_from_scratch(), "seed {seed}");
+                    position = position.play(pick(&mut state, &moves));
                 }
             }
         }
@@ -616,19 +620,14 @@ mod tests {
                 &shuffled(seed, 1),
             )
             .unwrap();
-            let mut state = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
+            let mut state = seed;
             for _ in 0..300 {
                 moves.clear();
                 position.legal_moves(&mut moves);
                 if moves.is_empty() {
                     break;
                 }
-                state = state
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                position = position.play(moves[(state >> 33) as usize % moves.len()]);
+                position = position.play(pick(&mut state, &moves));
                 assert_eq!(position.key, position.key_from_scratch(), "seed {seed}");
                 let canonical = *seen.entry(position.key).or_insert(position.canonical());
                 assert_eq!(
