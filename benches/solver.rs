@@ -43,7 +43,7 @@ fn move_generation(c: &mut Criterion) {
             for position in &deals {
                 moves.clear();
                 position.legal_moves(&mut moves);
-                acc ^= position.play(moves[0]).key()[0];
+                acc ^= u64::from(position.play(moves[0]).key()[0]);
             }
             black_box(acc)
         })
