@@ -118,6 +118,7 @@ impl FreeCell {
         columns.chain(cells)
     }
 
+    /// The empty cells, by index.
     fn free_cells(&self) -> impl Iterator<Item = u8> + '_ {
         (0..self.cell_count).filter(|&i| self.cells[i as usize].is_none())
     }
@@ -256,8 +257,10 @@ impl FreeCell {
                 }
             }
         }
-        let free_cells = (0..self.cell_count).filter(|&i| self.cells[i as usize].is_none());
-        for cell in free_cells.take(if one_of_each { 1 } else { MAX_CELLS }) {
+        for cell in self
+            .free_cells()
+            .take(if one_of_each { 1 } else { MAX_CELLS })
+        {
             for (from, _) in self
                 .sources()
                 .filter(|(p, _)| matches!(p, Place::Column(_)))
@@ -365,9 +368,7 @@ impl Game for FreeCell {
     /// not have been built on, and cards above the next card each suit needs, count against.
     fn heuristic(&self) -> i32 {
         let home: i32 = self.foundations.iter().map(|&f| f as i32).sum();
-        let free_cells = (0..self.cell_count as usize)
-            .filter(|&i| self.cells[i].is_none())
-            .count() as i32;
+        let free_cells = self.free_cells().count() as i32;
         let mut score = 40 * home + 6 * free_cells;
         for column in 0..COLUMNS {
             let cards = &self.columns[column][..self.heights[column] as usize];
@@ -482,10 +483,7 @@ impl Game for FreeCell {
     fn tally(&self) -> Tally {
         let nonempty = self.heights.iter().filter(|&&h| h > 0).count();
         let cards: usize = self.heights.iter().map(|&h| h as usize).sum();
-        let free_cells = self.cells[..self.cell_count as usize]
-            .iter()
-            .filter(|c| c.is_none())
-            .count();
+        let free_cells = self.free_cells().count();
         Tally {
             home: self.foundations.iter().map(|&f| f as u16).sum(),
             covered: (cards - nonempty) as u16,
