@@ -11,7 +11,7 @@
 //! "unknown", never with "lost".
 
 use crate::game::Game;
-use crate::table::KeySet;
+use crate::table::{KeySet, Offer};
 use std::mem::size_of;
 
 /// The order in which the search visits positions. Both visit every reachable position before
@@ -339,7 +339,7 @@ enum Admission {
 impl<G: Game> Visited<G> {
     fn new(deal: &G, budget: Budget) -> Self {
         let mut table = KeySet::new();
-        table.insert(deal.key());
+        table.offer(deal.key(), u64::MAX);
         Visited {
             table,
             nodes: 1,
@@ -351,29 +351,18 @@ impl<G: Game> Visited<G> {
     /// `other_bytes` is the most the search holds besides the table until its next admission
     /// (its vectors may grow meanwhile).
     fn admit(&mut self, key: G::Key, other_bytes: u64) -> Admission {
-        if let Some(growing) = self.table.bytes_while_growing_for(&key) {
-            // Offering the key would grow its shard: refuse that beyond the budget.
-            if self.table.contains(&key) {
-                return Admission::Seen;
-            }
-            if self
-                .budget
-                .max_memory
-                .is_some_and(|max| growing + other_bytes > max)
-            {
-                return Admission::Stop(Exhausted::Memory);
-            }
-        }
-        if !self.table.insert(key) {
-            return Admission::Seen;
+        let room = self
+            .budget
+            .max_memory
+            .map_or(u64::MAX, |max| max.saturating_sub(other_bytes));
+        match self.table.offer(key, room) {
+            Offer::Present => return Admission::Seen,
+            Offer::Full => return Admission::Stop(Exhausted::Memory),
+            Offer::New => {}
         }
         self.nodes += 1;
         // The rest of the search grows between the table's growths.
-        if self
-            .budget
-            .max_memory
-            .is_some_and(|max| self.table.bytes() + other_bytes > max)
-        {
+        if self.table.bytes() > room {
             return Admission::Stop(Exhausted::Memory);
         }
         if self.budget.max_nodes.is_some_and(|max| self.nodes >= max) {

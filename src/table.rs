@@ -1,78 +1,131 @@
-//! The transposition table: a set of positions' keys.
+//! The transposition table: a set of positions' keys, grown within a memory budget.
 //!
-//! One hash table grows by doubling, and while it doubles it holds the old slots and twice as
-//! many new ones: a table of 13 GiB cannot grow on a 24 GiB machine. Here the keys are spread
-//! over `SHARDS` tables by their hash, each growing on its own, so a growth step holds one
-//! shard's slots twice, not the whole table's. The shards receive equal shares of the keys and
-//! so fill at about the same moment: once the budget stops one full shard from growing, the
-//! search stops, even if other shards have room (FreeCell deal 982 with two cells stopped so,
-//! 52 of 64 shards grown). Shards that fill at different times would let the set use the
-//! whole budget.
+//! A table that grows by doubling holds its old slots and twice as many new ones while it
+//! grows, so a table of 13 GiB cannot grow on a 24 GiB machine; and the standard tables all
+//! fill and double at the same moments, so one split into shards stopped FreeCell deal 982
+//! (two cells) once 52 of 64 shards had doubled and the next could not. Here the keys are
+//! spread by hash over `SHARDS` open-addressing tables (linear probing, a control byte per
+//! slot), each growing on its own by a quarter: a growth holds a 64th of the set 2.25 times,
+//! and a shard that may not grow within the budget goes on filling, more crowded, up to
+//! `CROWDED` of its slots. So the set stops only when the budget is spent, keeping 65-81% of
+//! its slots in use while it grows (about 26-32 bytes per entry for 21-byte slots).
 
-use ahash::{AHashSet, RandomState};
+use ahash::RandomState;
 use std::hash::Hash;
 
 /// Shards: enough that one growth step is a small part of the whole (1/64), few enough that a
 /// small search pays little for them.
 const SHARD_BITS: u32 = 6;
 const SHARDS: usize = 1 << SHARD_BITS;
+/// A shard's first slots.
+const FIRST_SLOTS: usize = 16;
+/// A shard grows (by a quarter) before it holds more than this share of its slots...
+const GROW_AT: (usize, usize) = (13, 16);
+/// ...and, when the budget forbids growing, fills up to this share before refusing keys.
+const CROWDED: (usize, usize) = (15, 16);
 
-/// Fixed seeds for choosing a key's shard. The shards' own tables hash with their own keys,
-/// so a shard's keys still spread over its slots.
-const SHARD_SEEDS: [u64; 4] = [
+/// Fixed seeds, so a search visits positions in the same order on every run.
+const SEEDS: [u64; 4] = [
     0x243f_6a88_85a3_08d3,
     0x1319_8a2e_0370_7344,
     0xa409_3822_299f_31d0,
     0x082e_fa98_ec4e_6c89,
 ];
 
+/// One open-addressing table. `tags[i]` is 0 for an empty slot, else 0x80 and seven bits of
+/// the key's hash, so most probes of other keys are settled without comparing keys.
+struct Shard<K> {
+    tags: Vec<u8>,
+    /// Slot `i`'s key when `tags[i] != 0`; empty slots hold a copy of some key (there is no
+    /// "no key" value for every key type).
+    keys: Vec<K>,
+    len: usize,
+}
+
+/// What became of a key offered to the set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Offer {
+    New,
+    Present,
+    /// Not held, and no room: its shard is crowded and may not grow within the room given.
+    Full,
+}
+
 pub struct KeySet<K> {
-    shards: Vec<AHashSet<K>>,
-    chooser: RandomState,
+    shards: Vec<Shard<K>>,
+    hasher: RandomState,
     len: usize,
     bytes: u64,
 }
 
 impl<K: Hash + Eq + Copy> KeySet<K> {
     pub fn new() -> Self {
-        let [a, b, c, d] = SHARD_SEEDS;
+        let [a, b, c, d] = SEEDS;
         KeySet {
-            shards: (0..SHARDS).map(|_| AHashSet::default()).collect(),
-            chooser: RandomState::with_seeds(a, b, c, d),
+            shards: (0..SHARDS)
+                .map(|_| Shard {
+                    tags: Vec::new(),
+                    keys: Vec::new(),
+                    len: 0,
+                })
+                .collect(),
+            hasher: RandomState::with_seeds(a, b, c, d),
             len: 0,
             bytes: 0,
         }
     }
 
-    fn shard(&self, key: &K) -> usize {
-        (self.chooser.hash_one(key) >> (64 - SHARD_BITS)) as usize
+    /// The key's shard (the hash's top bits), its first slot and its tag.
+    fn place(&self, key: &K) -> (usize, u64, u8) {
+        let hash = self.hasher.hash_one(key);
+        let shard = (hash >> (64 - SHARD_BITS)) as usize;
+        (shard, hash << SHARD_BITS, (hash as u8) | 0x80)
     }
 
     pub fn contains(&self, key: &K) -> bool {
-        self.shards[self.shard(key)].contains(key)
+        let (shard, position, tag) = self.place(key);
+        self.shards[shard].find(position, tag, key).is_ok()
     }
 
-    /// The bytes held while `key` is offered to `insert`, if that makes its shard grow: the
-    /// whole set as it is plus the shard's new slots (the old ones are freed only once the
-    /// keys moved). `None` when its shard has room. (A full shard grows even for a key it
-    /// holds already; look it up first with `contains` to spare that.)
-    pub fn bytes_while_growing_for(&self, key: &K) -> Option<u64> {
-        let shard = &self.shards[self.shard(key)];
-        (shard.len() == shard.capacity())
-            .then(|| self.bytes + grown_slots(shard.capacity()) as u64 * slot_bytes::<K>())
-    }
-
-    /// Adds `key`; false if it was there already.
-    pub fn insert(&mut self, key: K) -> bool {
-        let index = self.shard(&key);
-        let shard = &mut self.shards[index];
-        let before = shard_bytes::<K>(shard.capacity());
-        let added = shard.insert(key);
-        // The standard table makes room before it looks: a full shard grows even for a key it
-        // holds already.
-        self.bytes = self.bytes - before + shard_bytes::<K>(shard.capacity());
-        self.len += added as usize;
-        added
+    /// Adds `key` unless it is held already. `room` is the most bytes the set may hold, while
+    /// growing too: a shard that would outgrow it fills its slots more densely instead, and
+    /// when it is crowded the key is refused (`Offer::Full`).
+    pub fn offer(&mut self, key: K, room: u64) -> Offer {
+        let (index, position, tag) = self.place(&key);
+        let shard = &self.shards[index];
+        let empty_slot = match shard.find(position, tag, &key) {
+            Ok(_) => return Offer::Present,
+            Err(slot) => slot,
+        };
+        let slots = shard.tags.len();
+        let load = |(num, den): (usize, usize)| (shard.len + 1) * den <= slots * num;
+        if load(GROW_AT) {
+            self.shards[index].put(
+                empty_slot.expect("a shard below its load has room"),
+                tag,
+                key,
+            );
+        } else {
+            let grown = (slots + slots / 4).max(FIRST_SLOTS);
+            let growing = self.bytes + grown as u64 * slot_bytes::<K>();
+            if growing <= room {
+                self.bytes += (grown - slots) as u64 * slot_bytes::<K>();
+                let hasher = &self.hasher;
+                let shard = &mut self.shards[index];
+                shard.grow(grown, key, |k| {
+                    let hash = hasher.hash_one(k);
+                    (hash << SHARD_BITS, (hash as u8) | 0x80)
+                });
+                let slot = shard.find(position, tag, &key).expect_err("a new key");
+                shard.put(slot.expect("a grown shard has room"), tag, key);
+            } else if load(CROWDED) {
+                self.shards[index].put(empty_slot.expect("a crowded shard has room"), tag, key);
+            } else {
+                return Offer::Full;
+            }
+        }
+        self.len += 1;
+        Offer::New
     }
 
     /// Keys held. (No `is_empty`: a search's table always holds its deal.)
@@ -93,59 +146,102 @@ impl<K: Hash + Eq + Copy> Default for KeySet<K> {
     }
 }
 
-/// Bytes per slot: the key plus the standard hash table's one control byte.
-pub fn slot_bytes<K>() -> u64 {
-    size_of::<K>() as u64 + 1
-}
+impl<K: Eq + Copy> Shard<K> {
+    /// The slot holding `key` (`Ok`), or else the empty slot where it would go (`Err`; `None`
+    /// when the shard has no slots or every slot is taken). `position` is the hash's bits below
+    /// the shard's, scaled onto the slots.
+    fn find(&self, position: u64, tag: u8, key: &K) -> Result<usize, Option<usize>> {
+        let slots = self.tags.len();
+        if slots == 0 {
+            return Err(None);
+        }
+        let mut slot = ((u128::from(position) * slots as u128) >> 64) as usize;
+        for _ in 0..slots {
+            match self.tags[slot] {
+                0 => return Err(Some(slot)),
+                t if t == tag && self.keys[slot] == *key => return Ok(slot),
+                _ => {}
+            }
+            slot += 1;
+            if slot == slots {
+                slot = 0;
+            }
+        }
+        Err(None)
+    }
 
-/// Slots of a shard that can hold `capacity` keys: the standard table keeps 1/8 of its slots
-/// free (one of fewer than eight) and has a power of two of them.
-fn slots(capacity: usize) -> usize {
-    match capacity {
-        0 => 0,
-        1..8 => capacity + 1,
-        _ => (capacity * 8 / 7).next_power_of_two(),
+    fn put(&mut self, slot: usize, tag: u8, key: K) {
+        self.tags[slot] = tag;
+        self.keys[slot] = key;
+        self.len += 1;
+    }
+
+    /// Moves the keys into `slots` new slots; `filler` stands in the empty ones, `place`
+    /// gives a key's position and tag.
+    fn grow(&mut self, slots: usize, filler: K, place: impl Fn(&K) -> (u64, u8)) {
+        let tags = std::mem::replace(&mut self.tags, vec![0; slots]);
+        let keys = std::mem::replace(&mut self.keys, vec![filler; slots]);
+        self.len = 0;
+        for (tag, key) in tags.into_iter().zip(keys) {
+            if tag != 0 {
+                let (position, tag) = place(&key);
+                let slot = self
+                    .find(position, tag, &key)
+                    .expect_err("keys are distinct");
+                self.put(slot.expect("a grown shard has room"), tag, key);
+            }
+        }
     }
 }
 
-/// Slots of a full shard after it grows: twice as many, four at first.
-fn grown_slots(capacity: usize) -> usize {
-    (2 * slots(capacity)).max(4)
-}
-
-fn shard_bytes<K>(capacity: usize) -> u64 {
-    slots(capacity) as u64 * slot_bytes::<K>()
+/// Bytes per slot: the key plus its control byte.
+pub fn slot_bytes<K>() -> u64 {
+    size_of::<K>() as u64 + 1
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn key(i: u64) -> [u64; 3] {
+        [i, i * 7, 1]
+    }
+
     #[test]
     fn holds_each_key_once_and_counts_its_bytes() {
         let mut set = KeySet::<[u64; 3]>::new();
         for i in 0..100_000u64 {
-            let key = [i, i * 7, 1];
-            let growing = set.bytes_while_growing_for(&key);
-            let before = set.bytes();
-            assert!(set.insert(key));
-            match growing {
-                Some(peak) => assert!(set.bytes() > before && peak >= set.bytes()),
-                None => assert_eq!(set.bytes(), before),
-            }
-            // Offered again, it is refused, even when its shard is full and grows.
-            assert!(!set.insert(key));
+            assert_eq!(set.offer(key(i), u64::MAX), Offer::New);
+            assert_eq!(set.offer(key(i), u64::MAX), Offer::Present);
         }
         assert_eq!(set.len(), 100_000);
-        assert!((0..100_000u64).all(|i| set.contains(&[i, i * 7, 1])));
+        assert!((0..100_000u64).all(|i| set.contains(&key(i))));
         assert!(!set.contains(&[5, 35, 2]));
-        let counted: u64 = set
-            .shards
-            .iter()
-            .map(|shard| shard_bytes::<[u64; 3]>(shard.capacity()))
-            .sum();
-        assert_eq!(set.bytes(), counted);
-        // The shards share the keys evenly: none holds twice its share.
-        assert!(set.shards.iter().all(|s| s.len() < 2 * 100_000 / SHARDS));
+        let slots: usize = set.shards.iter().map(|s| s.tags.len()).sum();
+        assert_eq!(set.bytes(), slots as u64 * slot_bytes::<[u64; 3]>());
+        // Every shard keeps to its load; none holds twice its share.
+        for shard in &set.shards {
+            assert!(shard.len * GROW_AT.1 <= shard.tags.len() * GROW_AT.0);
+            assert!(shard.len < 2 * 100_000 / SHARDS);
+        }
+    }
+
+    #[test]
+    fn fills_the_room_it_is_given_and_then_refuses_new_keys() {
+        let room = 1 << 20;
+        let mut set = KeySet::<[u64; 3]>::new();
+        let mut i = 0;
+        while set.offer(key(i), room) == Offer::New {
+            assert!(set.bytes() <= room);
+            i += 1;
+        }
+        // Refused keys are not held, held ones are still found, and nothing grew.
+        let bytes = set.bytes();
+        assert!(!set.contains(&key(i)));
+        assert_eq!(set.offer(key(0), room), Offer::Present);
+        assert_eq!(set.bytes(), bytes);
+        // Most of the room holds keys: more than 3/4 of what it could hold.
+        let most = room / slot_bytes::<[u64; 3]>();
+        assert!(set.len() as u64 * 4 > most * 3, "{} of {most}", set.len());
     }
 }
