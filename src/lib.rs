@@ -5,6 +5,7 @@ pub mod alternate_pile;
 pub mod app;
 pub mod batch;
 pub mod card;
+pub mod chunked;
 pub mod cli;
 pub mod column;
 pub mod compare;

@@ -10,6 +10,7 @@
 //! graph still reaches a win from every winnable position. Budgets stop the search early with
 //! "unknown", never with "lost".
 
+use crate::chunked::ChunkedStack;
 use crate::game::Game;
 use crate::table::{KeySet, Offer};
 use std::mem::size_of;
@@ -104,21 +105,12 @@ pub struct Outcome<M> {
     pub peak_bytes: u64,
 }
 
-/// One level of the depth-first search: the slice of the shared move buffer holding its moves,
-/// `next` the first not yet tried. The move last tried, `moves[next - 1]`, is the one that led
-/// to the frame above, so the path's moves need no room of their own. Its position is not
-/// kept (see `CHECKPOINT`): a depth-first path can be a hundred million positions long
-/// (FreeCell deal 982 with two cells), and a position is 25 times the size of a frame.
-struct Frame {
-    start: u32,
-    next: u32,
-}
-
 /// The depth-first search keeps the positions of the top `RECENT` frames of its path, where
 /// it mostly comes and goes, and of every `CHECKPOINT`-th frame below; returning further down
 /// than `RECENT`, it replays the moves above the nearest checkpoint (fewer than `CHECKPOINT`
 /// plays, about one per return), so a long path costs a frame and a 64th of a position per
-/// level.
+/// level: a depth-first path can be a hundred million positions long (FreeCell deal 982 with
+/// two cells), and a position is 50 times the size of a frame.
 const CHECKPOINT: usize = 64;
 const RECENT: usize = 64;
 
@@ -523,89 +515,87 @@ impl<G: Game> BestFirst<G> {
 
 /// Depth-first search with the same table and pruning; children in heuristic order when
 /// `sorted`, else in the game's own order.
+///
+/// The path is a stack of frames, one per position on it, each a run of `moves`: at the run's
+/// `start` the move last tried from it (the one that led to the frame above), then the moves
+/// still to try, the next one last. So the path's moves need no room of their own, a frame is
+/// its start alone, and trying a move pops it off the end. Positions left with no move to
+/// try get no frame.
 struct DepthFirst<G: Game> {
     deal: G,
     sorted: bool,
     visited: Visited<G>,
-    /// The moves still to try, as a stack: the top frame's run from its `start` to the end.
-    moves: Vec<G::Move>,
-    stack: Vec<Frame>,
+    moves: ChunkedStack<G::Move>,
+    /// Where each frame's run of `moves` starts.
+    frames: ChunkedStack<u32>,
     /// The positions of frames 0, CHECKPOINT, 2 * CHECKPOINT, ... of the path.
-    checkpoints: Vec<G>,
+    checkpoints: ChunkedStack<G>,
     /// The positions of the top frames: frame `i`'s at `recent[i % RECENT]`, for every frame
     /// from `recent_from` up; pushing a frame overwrites the one `RECENT` below.
     recent: Vec<G>,
     recent_from: usize,
+    fresh: Vec<G::Move>,
     scored: Vec<(i32, G::Move)>,
 }
 
 impl<G: Game> DepthFirst<G> {
     fn new(deal: &G, budget: Budget, sorted: bool) -> Self {
-        let visited = Visited::new(deal, budget);
-        let mut moves = Vec::with_capacity(1 << 10);
-        let mut scored = Vec::new();
-        expand(deal, sorted, &visited.table, &mut moves, &mut scored);
-        let mut stack = Vec::with_capacity(256);
-        stack.push(Frame { start: 0, next: 0 });
-        DepthFirst {
+        let mut search = DepthFirst {
             deal: *deal,
             sorted,
-            visited,
-            moves,
-            stack,
-            checkpoints: vec![*deal],
+            visited: Visited::new(deal, budget),
+            moves: ChunkedStack::new(),
+            frames: ChunkedStack::new(),
+            checkpoints: ChunkedStack::new(),
             recent: vec![*deal; RECENT],
             recent_from: 0,
-            scored,
-        }
+            fresh: Vec::new(),
+            scored: Vec::new(),
+        };
+        search.push(*deal);
+        search
     }
 
     /// What the search holds besides its table.
     fn held_bytes(&self) -> u64 {
-        (self.stack.capacity() * size_of::<Frame>()
-            + (self.checkpoints.capacity() + self.recent.capacity()) * size_of::<G>()
-            + self.moves.capacity() * size_of::<G::Move>()) as u64
+        self.frames.bytes()
+            + self.checkpoints.bytes()
+            + self.moves.bytes()
+            + (self.recent.capacity() * size_of::<G>()
+                + self.fresh.capacity() * size_of::<G::Move>()
+                + self.scored.capacity() * size_of::<(i32, G::Move)>()) as u64
     }
 
-    /// What the search may hold while it enters one more frame: a full vector doubles,
-    /// holding its old and new room at once.
+    /// The most the search may hold while it enters one more frame: the frame, perhaps a
+    /// checkpoint, and a few hundred moves at most.
     fn held_bytes_growing(&self) -> u64 {
-        fn doubling<T>(vector: &Vec<T>, room_needed: usize) -> usize {
-            if vector.len() + room_needed > vector.capacity() {
-                vector.capacity().max(room_needed) * size_of::<T>()
-            } else {
-                0
-            }
-        }
-        // A frame adds a few hundred moves at most.
-        let growth = doubling(&self.stack, 1)
-            + doubling(&self.checkpoints, 1)
-            + doubling(&self.moves, 1 << 10);
-        self.held_bytes() + growth as u64
+        self.held_bytes() - self.frames.bytes() - self.checkpoints.bytes() - self.moves.bytes()
+            + self.frames.bytes_after(1)
+            + self.checkpoints.bytes_after(1)
+            + self.moves.bytes_after(1 << 10)
     }
 
     /// The moves from the deal to the top frame's last tried move.
     fn line(&self) -> Vec<G::Move> {
-        self.stack
-            .iter()
-            .map(|frame| self.moves[frame.next as usize - 1])
+        (0..self.frames.len())
+            .map(|i| self.moves.get(self.frames.get(i) as usize))
             .collect()
     }
 
     fn run(&mut self, until: u64, elsewhere: u64) -> Option<Outcome<G::Move>> {
-        while let Some(frame) = self.stack.last_mut() {
-            if frame.next as usize == self.moves.len() {
-                self.moves.truncate(frame.start as usize);
-                self.stack.pop();
+        while let Some(start) = self.frames.last() {
+            if self.moves.len() == start as usize + 1 {
+                self.moves.truncate(start as usize);
+                self.frames.pop();
                 self.return_to_top();
                 continue;
             }
             if self.visited.nodes >= until {
                 return None;
             }
-            let mv = self.moves[frame.next as usize];
-            frame.next += 1;
-            let top = self.stack.len() - 1;
+            let mv = self.moves.pop().expect("a move still to try");
+            self.moves.set(start as usize, mv);
+            let top = self.frames.len() - 1;
             let child = self.recent[top % RECENT].play(mv);
             if child.is_won() {
                 let held = self.held_bytes();
@@ -629,39 +619,49 @@ impl<G: Game> DepthFirst<G> {
         Some(self.visited.outcome(Verdict::Lost, None, Vec::new(), held))
     }
 
-    /// Enters a new frame for `child`, reached by the top frame's last tried move.
-    fn push(&mut self, child: G) {
-        let start = self.moves.len() as u32;
+    /// Enters a new frame for `position` (the deal, or the child reached by the top frame's
+    /// last tried move), unless it has no move to try.
+    fn push(&mut self, position: G) {
+        self.fresh.clear();
         expand(
-            &child,
+            &position,
             self.sorted,
             &self.visited.table,
-            &mut self.moves,
+            &mut self.fresh,
             &mut self.scored,
         );
-        let depth = self.stack.len();
-        if depth.is_multiple_of(CHECKPOINT) {
-            self.checkpoints.push(child);
+        let Some(&first) = self.fresh.first() else {
+            return;
+        };
+        let start = self.moves.len() as u32;
+        // The first slot stands for the move to be tried; the best move goes last.
+        self.moves.push(first);
+        for &mv in self.fresh.iter().rev() {
+            self.moves.push(mv);
         }
-        self.recent[depth % RECENT] = child;
+        let depth = self.frames.len();
+        if depth.is_multiple_of(CHECKPOINT) {
+            self.checkpoints.push(position);
+        }
+        self.recent[depth % RECENT] = position;
         self.recent_from = self.recent_from.max((depth + 1).saturating_sub(RECENT));
-        self.stack.push(Frame { start, next: start });
+        self.frames.push(start);
     }
 
     /// After a frame is popped: drops its checkpoint, and brings the new top frame's position
     /// back among the recent ones, replaying it from the checkpoint below, if it has left.
     fn return_to_top(&mut self) {
-        if self.stack.len().is_multiple_of(CHECKPOINT) {
+        if self.frames.len().is_multiple_of(CHECKPOINT) {
             self.checkpoints.pop();
         }
-        let Some(top) = self.stack.len().checked_sub(1) else {
+        let Some(top) = self.frames.len().checked_sub(1) else {
             return;
         };
         if top < self.recent_from {
             let base = top - top % CHECKPOINT;
-            self.recent[base % RECENT] = self.checkpoints[base / CHECKPOINT];
+            self.recent[base % RECENT] = self.checkpoints.get(base / CHECKPOINT);
             for i in base + 1..=top {
-                let via = self.moves[self.stack[i - 1].next as usize - 1];
+                let via = self.moves.get(self.frames.get(i - 1) as usize);
                 self.recent[i % RECENT] = self.recent[(i - 1) % RECENT].play(via);
             }
             self.recent_from = base;
