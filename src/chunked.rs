@@ -98,12 +98,12 @@ impl<T: Copy> ChunkedStack<T> {
         (chunks * Self::CHUNK * size_of::<T>()) as u64
     }
 
-    /// Bytes held once `more` elements are pushed.
-    pub fn bytes_after(&self, more: usize) -> u64 {
+    /// Bytes the stack takes more once `more` elements are pushed.
+    pub fn growth(&self, more: usize) -> u64 {
         let room = self.chunks.len() * Self::CHUNK - self.len;
         let new_chunks = more.saturating_sub(room).div_ceil(Self::CHUNK);
         let spare_used = usize::from(self.spare.is_some()).min(new_chunks);
-        self.bytes() + ((new_chunks - spare_used) * Self::CHUNK * size_of::<T>()) as u64
+        ((new_chunks - spare_used) * Self::CHUNK * size_of::<T>()) as u64
     }
 }
 
@@ -151,7 +151,7 @@ mod tests {
         let chunk = ChunkedStack::<u64>::CHUNK;
         let most = (model.len().div_ceil(chunk) + 1) * chunk * size_of::<u64>();
         assert!(stack.bytes() <= most as u64);
-        let after = stack.bytes_after(3 * chunk);
+        let after = stack.bytes() + stack.growth(3 * chunk);
         for i in 0..3 * chunk as u64 {
             stack.push(i);
         }

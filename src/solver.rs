@@ -569,10 +569,10 @@ impl<G: Game> DepthFirst<G> {
     /// The most the search may hold while it enters one more frame: the frame, perhaps a
     /// checkpoint, and a few hundred moves at most.
     fn held_bytes_growing(&self) -> u64 {
-        self.held_bytes() - self.frames.bytes() - self.checkpoints.bytes() - self.moves.bytes()
-            + self.frames.bytes_after(1)
-            + self.checkpoints.bytes_after(1)
-            + self.moves.bytes_after(1 << 10)
+        self.held_bytes()
+            + self.frames.growth(1)
+            + self.checkpoints.growth(1)
+            + self.moves.growth(1 << 10)
     }
 
     /// The moves from the deal to the top frame's last tried move.

@@ -195,7 +195,7 @@ impl<K: Eq + Copy> Shard<K> {
 }
 
 /// Bytes per slot: the key plus its control byte.
-pub fn slot_bytes<K>() -> u64 {
+fn slot_bytes<K>() -> u64 {
     size_of::<K>() as u64 + 1
 }
 

@@ -16,7 +16,6 @@ use crate::game::{move_texts, Game, OptionValues, VariantOption};
 use crate::oracle;
 use crate::solver::{self, Budget, Exhausted, Order, Verdict};
 use crate::strategy::{self, Ending, StrategyKind};
-use crate::table;
 use crate::verify::{self, Replay};
 use std::marker::PhantomData;
 use std::time::Instant;
@@ -69,8 +68,6 @@ pub trait GameEntry: Sync {
         strategy: StrategyKind,
         seed: u64,
     ) -> Result<PlayReport, String>;
-    /// Bytes per transposition-table slot (key plus control byte).
-    fn table_slot_bytes(&self) -> u64;
 }
 
 struct Entry<G>(PhantomData<G>);
@@ -137,9 +134,6 @@ impl<G: Game> GameEntry for Entry<G> {
             moves: move_texts(&deal, &line),
             ending,
         })
-    }
-    fn table_slot_bytes(&self) -> u64 {
-        table::slot_bytes::<G::Key>()
     }
 }
 
