@@ -9,7 +9,7 @@ mod narrative;
 
 use common::{
     agrees_with_brute_force_on_all, assert_moves, legal_texts, options, play, random_moves,
-    reduced_deal, solve_checked,
+    reduced_deal, short_of_a_win, solve_checked,
 };
 use narrative::{narrative, replay, Replay, DEAL};
 use patience::card::{parse_deal, Card, Suit};
@@ -354,4 +354,51 @@ fn the_solver_agrees_with_brute_force_on_reduced_positions() {
         .collect();
     assert_eq!(decided.len(), 200);
     agrees_with_brute_force_on_all(decided.into_iter());
+}
+
+/// The key takes alike pairs of positions (a front over a back, as 17 over 22) in a standard
+/// order. That is sound only if a position and its twin with the pairs' contents traded play
+/// alike: the same moves, up to the trade, to positions that again share keys. Checked move by
+/// move on positions before and after the split, from full deals played along a win and at
+/// random.
+#[test]
+fn positions_whose_alike_pairs_trade_contents_play_alike() {
+    let successor_keys = |position: &Wedge| {
+        let mut moves = Vec::new();
+        position.legal_moves(&mut moves);
+        let mut keys: Vec<_> = moves.iter().map(|&mv| position.play(mv).key()).collect();
+        keys.sort_unstable();
+        keys
+    };
+    let (mut before_split, mut after_split) = (0, 0);
+    for seed in 0..800u64 {
+        let dealt = deal(&shuffled(seed, 1));
+        let mut position = if seed % 2 == 0 {
+            short_of_a_win(&dealt, seed, (seed % 5) as usize)
+        } else {
+            dealt
+        };
+        random_moves(&mut position, seed, (seed % 9 + seed % 2 * 30) as usize);
+        let twin = position.canonical();
+        if twin == position {
+            continue;
+        }
+        assert_eq!(position.key(), twin.key(), "seed {seed}");
+        assert_eq!(
+            successor_keys(&position),
+            successor_keys(&twin),
+            "seed {seed}"
+        );
+        assert_eq!(position.safe_move().is_some(), twin.safe_move().is_some());
+        assert_eq!(position.is_won(), twin.is_won());
+        if position.is_split() {
+            after_split += 1;
+        } else {
+            before_split += 1;
+        }
+    }
+    assert!(
+        before_split >= 50 && after_split >= 50,
+        "{before_split} before, {after_split} after the split"
+    );
 }

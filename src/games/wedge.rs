@@ -86,6 +86,19 @@ pub struct Geometry {
     pub covered_by: [u32; POSITIONS],
     /// After `s` shifts, the positions the middle row still lies over.
     pub middle_covers: [u32; SHIFTS as usize + 1],
+    /// After `s` shifts, the groups of (back, front) pairs of positions that play alike (see
+    /// `Geometry::alike_pairs`), which the key takes in a standard order.
+    pub alike: [AlikePairs; SHIFTS as usize + 1],
+}
+
+/// Groups of (back, front) pairs of positions, the pairs of a group playing alike: `pairs`
+/// holds them group after group, and group `g` ends at `ends[g]`. Only groups of two or more
+/// pairs are kept (one pair alone has nothing to trade with).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct AlikePairs {
+    pairs: [(u8, u8); POSITIONS / 2],
+    ends: [u8; 4],
+    groups: u8,
 }
 
 impl Layout {
@@ -149,15 +162,81 @@ impl Layout {
                 }
             }
         }
-        Geometry {
+        let mut geometry = Geometry {
             layout: *self,
             covered_by,
             middle_covers,
+            alike: [AlikePairs::default(); SHIFTS as usize + 1],
+        };
+        for shifts in 0..=SHIFTS {
+            geometry.alike[shifts as usize] = geometry.alike_pairs(shifts);
         }
+        geometry
     }
 }
 
 impl Geometry {
+    /// The pairs of board positions that could trade their cards after `shifts` shifts without
+    /// changing any rule, in groups that play alike. A pair is a front lying over a back and
+    /// over nothing else, with nothing else over the back, the back over nothing, and neither
+    /// a B position (in the adopted layout 2/5, 3/6, 4/7 and 16/21 to 19/24). A pair's cards
+    /// move only between its back and front and elsewhere by the rules every position shares,
+    /// so trading two alike pairs' cards maps every move of one position to a move of the
+    /// other. Before the split a pair the middle row lies over, the shifting column (16 and
+    /// 21) and, in a layout that closes it, the upper part play apart; pairs differ by which
+    /// of their positions are in the king rule's rows only while that rule holds.
+    fn alike_pairs(&self, shifts: u8) -> AlikePairs {
+        let lying_over =
+            |p: usize| (0..POSITIONS).filter(move |&q| self.covered_by[q] >> p & 1 == 1);
+        let plain = |p: usize| BOARD >> p & 1 == 1 && self.layout.fixed >> p & 1 == 0;
+        let split = shifts == SHIFTS;
+        let kings = split || self.layout.kings_only_before_split;
+        let apart = if split {
+            0
+        } else {
+            let closed = if self.layout.upper_open_before_split {
+                0
+            } else {
+                UPPER_PART
+            };
+            self.middle_covers[shifts as usize] | 1 << POSITION_16 | 1 << POSITION_21 | closed
+        };
+        let pairs: Vec<(u8, u8, u8)> = (0..POSITIONS)
+            .filter_map(|back| {
+                let over = self.covered_by[back];
+                let front = over.trailing_zeros() as usize;
+                let alike = over.count_ones() == 1
+                    && plain(back)
+                    && plain(front)
+                    && self.covered_by[front] == 0
+                    && lying_over(front).count() == 1
+                    && lying_over(back).count() == 0
+                    && (1 << back | 1 << front) & apart == 0;
+                let kind = if kings {
+                    (UPPER_ROWS >> back & 1) as u8 | ((UPPER_ROWS >> front & 1) as u8) << 1
+                } else {
+                    0
+                };
+                alike.then_some((back as u8, front as u8, kind))
+            })
+            .collect();
+        let mut alike = AlikePairs::default();
+        let mut count = 0;
+        for kind in 0..4 {
+            let group: Vec<_> = pairs.iter().filter(|pair| pair.2 == kind).collect();
+            if group.len() < 2 {
+                continue;
+            }
+            for &&(back, front, _) in &group {
+                alike.pairs[count] = (back, front);
+                count += 1;
+            }
+            alike.ends[alike.groups as usize] = count as u8;
+            alike.groups += 1;
+        }
+        alike
+    }
+
     /// The lower part's positions that nothing lies over: the five the book marks E.
     pub fn exposed_lower(&self) -> u32 {
         (0..POSITIONS)
@@ -282,6 +361,30 @@ impl Wedge {
             game.links.mark(card, IN_STOCK);
         }
         Ok(game)
+    }
+
+    /// The top cards with the pairs of positions that play alike now (`Geometry::alike_pairs`)
+    /// taken in a standard order: positions that differ only by which such pair holds which
+    /// cards are the same for play, and share a key.
+    fn canonical_tops(&self) -> [Option<Card>; POSITIONS] {
+        let mut tops = self.tops;
+        let alike = &self.geometry.0.alike[self.shifts as usize];
+        let mut start = 0;
+        for &end in &alike.ends[..alike.groups as usize] {
+            let group = &alike.pairs[start..end as usize];
+            start = end as usize;
+            let mut contents = [(None, None); POSITIONS / 2];
+            for (content, &(back, front)) in contents.iter_mut().zip(group) {
+                *content = (self.tops[back as usize], self.tops[front as usize]);
+            }
+            let contents = &mut contents[..group.len()];
+            contents.sort_unstable();
+            for (&(back, front), &(back_top, front_top)) in group.iter().zip(contents.iter()) {
+                tops[back as usize] = back_top;
+                tops[front as usize] = front_top;
+            }
+        }
+        tops
     }
 
     /// Whether the Wedge has reached 21 and the board is two parts.
@@ -580,18 +683,28 @@ impl Game for Wedge {
 
     /// What lies beneath each card (the links), each board position's top card, and the
     /// shifts made: together they fix every pile, the middle row, and which cards remain in
-    /// the stock and the waste (the stock's order is the deal's, so that fixes both).
+    /// the stock and the waste (the stock's order is the deal's, so that fixes both). After
+    /// the split the alike pairs of positions are taken in a standard order, so positions
+    /// that differ only by which pair holds which cards share a key.
     fn key(&self) -> [u64; 7] {
         let links = self.links.words();
         let mut key = KeyWriter::<7>::new();
         for word in links {
             key.push(word, 64);
         }
+        let tops = self.canonical_tops();
         for position in bits(BOARD) {
-            key.push(self.tops[position].map_or(NO_CARD, |c| c.index() as u64), 6);
+            key.push(tops[position].map_or(NO_CARD, |c| c.index() as u64), 6);
         }
         key.push(self.shifts as u64, 3);
         key.finish()
+    }
+
+    fn canonical(&self) -> Self {
+        Wedge {
+            tops: self.canonical_tops(),
+            ..*self
+        }
     }
 
     fn move_text(&self, mv: Move) -> String {
