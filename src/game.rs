@@ -48,6 +48,29 @@ pub trait Game: Copy + Eq + Hash + Send + Sync + 'static {
         steps.push(mv)
     }
 
+    /// The position the solver searches from. By default the position itself; a game may
+    /// search a coarser view whose positions each stand for a set of positions all winnable
+    /// or all not (the Wedge's lower pool), and `realize` turns a line of that view back into
+    /// legal moves.
+    fn search_start(&self) -> Self {
+        *self
+    }
+
+    /// The legal moves a player makes to play `line`, a line of search moves from
+    /// `start.search_start()`. By default each search move unfolded (`unfold`).
+    fn realize(start: &Self, line: &[Self::Move]) -> Vec<Self::Move> {
+        let mut position = *start;
+        let mut steps = Vec::new();
+        for &mv in line {
+            let from = steps.len();
+            position.unfold(mv, &mut steps);
+            for &step in &steps[from..] {
+                position = position.play(step);
+            }
+        }
+        steps
+    }
+
     /// How promising the position looks (higher is closer to a win). The solver tries the
     /// more promising moves first; the order changes how fast a win is found, never a verdict.
     fn heuristic(&self) -> i32 {
@@ -107,21 +130,18 @@ pub struct Tally {
     pub stock: u16,
 }
 
-/// The text of each move of a line played from `start`, search moves unfolded into the legal
-/// moves they stand for (`Game::unfold`).
+/// The text of each move of a search line played from `start`, realized as the legal moves
+/// it stands for (`Game::realize`).
 pub fn move_texts<G: Game>(start: &G, line: &[G::Move]) -> Vec<String> {
     let mut position = *start;
-    let mut steps = Vec::new();
-    let mut texts = Vec::new();
-    for &mv in line {
-        steps.clear();
-        position.unfold(mv, &mut steps);
-        for &step in &steps {
-            texts.push(position.move_text(step));
+    G::realize(start, line)
+        .into_iter()
+        .map(|step| {
+            let text = position.move_text(step);
             position = position.play(step);
-        }
-    }
-    texts
+            text
+        })
+        .collect()
 }
 
 /// A variant option of a game, exposed on the command line as `--NAME`.

@@ -172,7 +172,11 @@ pub fn shorten<G: Game>(deal: &G, line: &[G::Move]) -> Vec<G::Move> {
     shorter
 }
 
+/// Solves from `deal.search_start()`: a winning line is of search moves from there, which
+/// `Game::realize` turns into legal moves from `deal`.
 pub fn solve<G: Game>(deal: &G, order: Order, budget: Budget) -> Outcome<G::Move> {
+    let start = deal.search_start();
+    let deal = &start;
     if let Some(won) = won_already(deal) {
         return won;
     }

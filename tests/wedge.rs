@@ -331,8 +331,9 @@ fn reduced_position(seed: u64) -> Wedge {
     let mut position = deal(&reduced_deal(seed, suits));
     if seed % 2 == 1 {
         let win = solve_checked(&position, Order::DepthFirst, Budget::default());
-        let keep = win.moves.len().saturating_sub(3 + seed as usize % 12);
-        for &mv in &win.moves[..keep] {
+        let steps = Wedge::realize(&position, &win.moves);
+        let keep = steps.len().saturating_sub(3 + seed as usize % 12);
+        for &mv in &steps[..keep] {
             position = position.play(mv);
         }
     }

@@ -33,6 +33,15 @@ const LOWER_PART: u32 = ((1 << POSITIONS) - 1) & !((1 << (MIDDLE + MIDDLE_LEN)) 
 /// vacancy there from the board.
 const UPPER_ROWS: u32 = 0b1111 | 0b11111 << POSITION_16;
 
+/// The lower pool: positions 17 to 20 and 22 to 24, the lower part less the shifting column
+/// (16 and 21). Three pairs, 22 over 17, 23 over 18, 24 over 19, and 20 alone.
+const POOL_BACKS: [usize; 3] = [16, 17, 18];
+const POOL_FRONTS: [usize; 3] = [21, 22, 23];
+const POOL_SINGLE: usize = 19;
+const POOL: u32 = 0b111 << 16 | 1 << POOL_SINGLE | 0b111 << 21;
+/// The pool's places in the order the pool view fills them: the uncovered places first.
+const POOL_ORDER: [usize; 7] = [19, 21, 22, 23, 16, 17, 18];
+
 /// An empty position's top in the key (card indices run to 51).
 const NO_CARD: u64 = 63;
 
@@ -89,6 +98,8 @@ pub struct Geometry {
     /// After `s` shifts, the groups of (back, front) pairs of positions that play alike (see
     /// `Geometry::alike_pairs`), which the key takes in a standard order.
     pub alike: [AlikePairs; SHIFTS as usize + 1],
+    /// Whether the lower pool plays as one before the split (`Geometry::pool_plays_as_one`).
+    pub pool: bool,
 }
 
 /// Groups of (back, front) pairs of positions, the pairs of a group playing alike: `pairs`
@@ -167,7 +178,9 @@ impl Layout {
             covered_by,
             middle_covers,
             alike: [AlikePairs::default(); SHIFTS as usize + 1],
+            pool: false,
         };
+        geometry.pool = geometry.pool_plays_as_one();
         for shifts in 0..=SHIFTS {
             geometry.alike[shifts as usize] = geometry.alike_pairs(shifts);
         }
@@ -237,6 +250,33 @@ impl Geometry {
         alike
     }
 
+    /// Whether, before the split, the lower pool (`POOL`) is three pairs, each back covered
+    /// by its front alone, and a single position, with nothing outside the pool over or under
+    /// a pool position, no B among them, no middle row over them and no king rule: then every
+    /// uncovered run of the pool may go into any vacancy of it, and the arrangement of its
+    /// runs is the player's to change while one place is vacant.
+    fn pool_plays_as_one(&self) -> bool {
+        let pairs = (0..3).all(|i| {
+            self.covered_by[POOL_BACKS[i]] == 1 << POOL_FRONTS[i]
+                && self.covered_by[POOL_FRONTS[i]] == 0
+        });
+        let apart = (0..POSITIONS).all(|p| {
+            let inside = POOL >> p & 1 == 1;
+            let over = self.covered_by[p];
+            if inside {
+                over & !POOL == 0
+            } else {
+                over & POOL == 0
+            }
+        });
+        pairs
+            && apart
+            && self.covered_by[POOL_SINGLE] == 0
+            && self.middle_covers.iter().all(|covers| covers & POOL == 0)
+            && self.layout.fixed & POOL == 0
+            && !self.layout.kings_only_before_split
+    }
+
     /// The lower part's positions that nothing lies over: the five the book marks E.
     pub fn exposed_lower(&self) -> u32 {
         (0..POSITIONS)
@@ -294,6 +334,8 @@ pub struct Wedge {
     talon: Talon<STOCK_MAX>,
     foundations: SuitFoundations,
     geometry: Shared,
+    /// How the search sees the lower pool; the rules' view is always `Pool::Exact`.
+    pool: Pool,
 }
 
 /// Hashed by its key, which is a function of the position and so agrees with equality, and
@@ -319,7 +361,67 @@ pub enum Move {
     Shift { card: Card, from: Place, to: Place },
     /// The next stock card onto the waste.
     Deal,
+    /// Search moves of the pool view only (never legal moves; `realize` turns a line of them
+    /// into legal moves). `Shift`, and the run moved fills the pool's last vacancy in front of
+    /// the run it came from, which it covers.
+    Pinned { card: Card, from: Place, to: Place },
+    /// `Shift` played with the pool's runs in arrangement `arrangement` (an index into
+    /// `Wedge::arrangements`): the move that splits the board, after which placings matter.
+    Arranged {
+        card: Card,
+        from: Place,
+        to: Place,
+        arrangement: u16,
+    },
 }
+
+/// How the solver sees the lower pool (`POOL`) before the split: a position of the pool view
+/// stands for every position with the same cards everywhere else and the same runs in the
+/// pool, placed as the view allows. Proof that the view keeps every verdict:
+/// `docs/rules/wedge.md`, "The pool view".
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Pool {
+    /// The pool as placed: the rules' view, and the solver's after the split or where the
+    /// layout has no pool.
+    Exact,
+    /// A place of the pool is vacant: any arrangement of its runs (each reaches each).
+    Free,
+    /// Every place is filled: the arrangements in which the first `pinned` pairs hold the
+    /// runs shown there, back and front, and the runs shown in the next `required` uncovered
+    /// places (of 20 and the fronts of the other pairs, in that order) are uncovered.
+    Full { pinned: u8, required: u8 },
+}
+
+impl Pool {
+    /// The view in five bits of the key.
+    fn code(self) -> u64 {
+        match self {
+            Pool::Exact => 0,
+            Pool::Free => 1,
+            Pool::Full { pinned, required } => 2 + 5 * pinned as u64 + required as u64,
+        }
+    }
+}
+
+/// The pool's places in the order of `Wedge::arrangements`' permutations.
+const POOL_PLACES: [usize; 7] = [16, 17, 18, 19, 21, 22, 23];
+
+/// Every permutation of the seven pool places (indices into `POOL_PLACES`), in
+/// lexicographic order.
+static PERMUTATIONS: std::sync::LazyLock<Vec<[u8; 7]>> = std::sync::LazyLock::new(|| {
+    (0..5040)
+        .map(|mut index: usize| {
+            let mut left: Vec<u8> = (0..7).collect();
+            let mut order = [0; 7];
+            for (i, slot) in order.iter_mut().enumerate() {
+                let block = (1..7 - i).product::<usize>();
+                *slot = left.remove(index / block);
+                index %= block;
+            }
+            order
+        })
+        .collect()
+});
 
 fn bits(mask: u32) -> impl Iterator<Item = usize> {
     (0..POSITIONS).filter(move |&p| mask >> p & 1 == 1)
@@ -345,6 +447,7 @@ impl Wedge {
             talon: Talon::new(&order[LAYOUT_CARDS..]),
             foundations: SuitFoundations::new(ACE),
             geometry: Shared(geometry),
+            pool: Pool::Exact,
         };
         for suit in Suit::ALL.into_iter().filter(|s| !suits[s.index()]) {
             game.foundations.complete_suit(suit);
@@ -371,8 +474,18 @@ impl Wedge {
         let alike = &self.geometry.0.alike[self.shifts as usize];
         let mut start = 0;
         for &end in &alike.ends[..alike.groups as usize] {
-            let group = &alike.pairs[start..end as usize];
+            let whole = &alike.pairs[start..end as usize];
             start = end as usize;
+            // The pool view places the pool's runs itself, by what it stands for.
+            let mut kept = [(0, 0); POSITIONS / 2];
+            let mut count = 0;
+            for &(back, front) in whole {
+                if self.pool == Pool::Exact || POOL >> back & 1 == 0 {
+                    kept[count] = (back, front);
+                    count += 1;
+                }
+            }
+            let group = &kept[..count];
             let mut contents = [(None, None); POSITIONS / 2];
             for (content, &(back, front)) in contents.iter_mut().zip(group) {
                 *content = (self.tops[back as usize], self.tops[front as usize]);
@@ -385,6 +498,106 @@ impl Wedge {
             }
         }
         tops
+    }
+
+    /// The moves legal when the positions in `exposed` are the uncovered ones (the rules'
+    /// view passes the real ones; the pool view more).
+    fn moves_with(&self, exposed: u32, moves: &mut Vec<Move>) {
+        let occupied = self.occupied();
+        for (from, card) in self.tops_available(exposed) {
+            if self.foundations.accepts(card) {
+                moves.push(Move::Shift {
+                    card,
+                    from,
+                    to: Place::Home,
+                });
+            }
+        }
+        for to in bits(exposed) {
+            let target = self.tops[to].expect("exposed");
+            for from in bits(exposed).filter(|&p| p != to) {
+                if let Some(card) = self.fitting(from, target) {
+                    moves.push(Move::Shift {
+                        card,
+                        from: Place::Pile(from as u8),
+                        to: Place::Pile(to as u8),
+                    });
+                }
+            }
+            for (from, card) in self.talon_cards() {
+                if card.goes_down_alternate_on(target) {
+                    moves.push(Move::Shift {
+                        card,
+                        from,
+                        to: Place::Pile(to as u8),
+                    });
+                }
+            }
+        }
+        for to in bits(BOARD & !occupied) {
+            let to_place = Place::Pile(to as u8);
+            for (from, card) in self.talon_cards() {
+                moves.push(Move::Shift {
+                    card,
+                    from,
+                    to: to_place,
+                });
+            }
+            let kings_only = self.kings_only(to);
+            for from in bits(exposed) {
+                for card in self.movable(from) {
+                    if !kings_only || card.rank() == KING {
+                        moves.push(Move::Shift {
+                            card,
+                            from: Place::Pile(from as u8),
+                            to: to_place,
+                        });
+                    }
+                }
+            }
+        }
+        if self.talon.stock_len() > 0 {
+            moves.push(Move::Deal);
+        }
+    }
+
+    /// The position after a move, its places taken as they are (the search's pool moves
+    /// count as the shifts they carry).
+    fn play_exact(&self, mv: Move) -> Wedge {
+        let mut next = *self;
+        let (card, from, to) = match mv {
+            Move::Deal => {
+                let card = next.talon.deal_to_waste();
+                next.links.mark(card, IN_WASTE);
+                return next;
+            }
+            Move::Shift { card, from, to }
+            | Move::Pinned { card, from, to }
+            | Move::Arranged { card, from, to, .. } => (card, from, to),
+        };
+        let run_top = match from {
+            Place::Pile(p) => {
+                let run_top = next.tops[p as usize].expect("a move from an empty position");
+                next.tops[p as usize] = next.links.below(card);
+                run_top
+            }
+            Place::Stock => next.talon.take_stock_top(),
+            Place::Waste => next.talon.take_waste_top(),
+            Place::Home => unreachable!("cards never leave the foundations"),
+        };
+        match to {
+            Place::Home => {
+                next.foundations.add(card);
+                next.links.mark(card, HOME);
+            }
+            Place::Pile(t) => {
+                next.links.lay(card, next.tops[t as usize], BASE);
+                next.tops[t as usize] = Some(run_top);
+            }
+            Place::Stock | Place::Waste => unreachable!("nothing is moved onto the talon"),
+        }
+        next.settle();
+        next
     }
 
     /// Whether the Wedge has reached 21 and the board is two parts.
@@ -564,63 +777,24 @@ impl Game for Wedge {
     }
 
     fn legal_moves(&self, moves: &mut Vec<Move>) {
-        let occupied = self.occupied();
-        let exposed = self.exposed(occupied);
-        for (from, card) in self.tops_available(exposed) {
-            if self.foundations.accepts(card) {
-                moves.push(Move::Shift {
-                    card,
-                    from,
-                    to: Place::Home,
-                });
-            }
+        self.moves_with(self.exposed(self.occupied()), moves);
+    }
+
+    /// The solver's moves: the legal ones, or the pool view's (`search_moves_pooled`).
+    fn search_moves(&self, moves: &mut Vec<Move>) {
+        if self.pool == Pool::Exact {
+            self.legal_moves(moves);
+        } else {
+            self.search_moves_pooled(moves);
         }
-        for to in bits(exposed) {
-            let target = self.tops[to].expect("exposed");
-            for from in bits(exposed).filter(|&p| p != to) {
-                if let Some(card) = self.fitting(from, target) {
-                    moves.push(Move::Shift {
-                        card,
-                        from: Place::Pile(from as u8),
-                        to: Place::Pile(to as u8),
-                    });
-                }
-            }
-            for (from, card) in self.talon_cards() {
-                if card.goes_down_alternate_on(target) {
-                    moves.push(Move::Shift {
-                        card,
-                        from,
-                        to: Place::Pile(to as u8),
-                    });
-                }
-            }
-        }
-        for to in bits(BOARD & !occupied) {
-            let to_place = Place::Pile(to as u8);
-            for (from, card) in self.talon_cards() {
-                moves.push(Move::Shift {
-                    card,
-                    from,
-                    to: to_place,
-                });
-            }
-            let kings_only = self.kings_only(to);
-            for from in bits(exposed) {
-                for card in self.movable(from) {
-                    if !kings_only || card.rank() == KING {
-                        moves.push(Move::Shift {
-                            card,
-                            from: Place::Pile(from as u8),
-                            to: to_place,
-                        });
-                    }
-                }
-            }
-        }
-        if self.talon.stock_len() > 0 {
-            moves.push(Move::Deal);
-        }
+    }
+
+    fn search_start(&self) -> Self {
+        self.pooled()
+    }
+
+    fn realize(start: &Self, line: &[Move]) -> Vec<Move> {
+        realize_pooled(start, line)
     }
 
     /// Cards home count most, then the Wedge's progress; against, cards waiting in the waste.
@@ -632,8 +806,10 @@ impl Game for Wedge {
     /// An available card goes home when nothing could ever be built on it again, unless it is
     /// the last card of position 21 while the Wedge waits at 16 (that would split the board
     /// at once, and the split forbids moves). Proof in `docs/rules/wedge.md`.
+    /// In the pool view, a pool run counts as available only if it is uncovered in every
+    /// arrangement the view stands for.
     fn safe_move(&self) -> Option<Move> {
-        let exposed = self.exposed(self.occupied());
+        let exposed = (self.exposed(self.occupied()) & !POOL) | self.pool_exposure().0;
         self.tops_available(exposed).find_map(|(from, card)| {
             let mv = Move::Shift {
                 card,
@@ -646,35 +822,11 @@ impl Game for Wedge {
     }
 
     fn play(&self, mv: Move) -> Self {
-        let mut next = *self;
-        let Move::Shift { card, from, to } = mv else {
-            let card = next.talon.deal_to_waste();
-            next.links.mark(card, IN_WASTE);
-            return next;
-        };
-        let run_top = match from {
-            Place::Pile(p) => {
-                let run_top = next.tops[p as usize].expect("a move from an empty position");
-                next.tops[p as usize] = next.links.below(card);
-                run_top
-            }
-            Place::Stock => next.talon.take_stock_top(),
-            Place::Waste => next.talon.take_waste_top(),
-            Place::Home => unreachable!("cards never leave the foundations"),
-        };
-        match to {
-            Place::Home => {
-                next.foundations.add(card);
-                next.links.mark(card, HOME);
-            }
-            Place::Pile(t) => {
-                next.links.lay(card, next.tops[t as usize], BASE);
-                next.tops[t as usize] = Some(run_top);
-            }
-            Place::Stock | Place::Waste => unreachable!("nothing is moved onto the talon"),
+        if self.pool == Pool::Exact {
+            self.play_exact(mv)
+        } else {
+            self.play_pooled(mv)
         }
-        next.settle();
-        next
     }
 
     fn is_won(&self) -> bool {
@@ -697,6 +849,7 @@ impl Game for Wedge {
             key.push(tops[position].map_or(NO_CARD, |c| c.index() as u64), 6);
         }
         key.push(self.shifts as u64, 3);
+        key.push(self.pool.code(), 5);
         key.finish()
     }
 
@@ -709,7 +862,9 @@ impl Game for Wedge {
 
     fn move_text(&self, mv: Move) -> String {
         match mv {
-            Move::Shift { card, from, to } => format!(
+            Move::Shift { card, from, to }
+            | Move::Pinned { card, from, to }
+            | Move::Arranged { card, from, to, .. } => format!(
                 "{card} {}>{}",
                 Wedge::place_name(from),
                 Wedge::place_name(to)
@@ -774,4 +929,497 @@ impl Game for Wedge {
             _ => 0,
         }
     }
+}
+
+/// The pool view (`Pool`): the solver's positions before the split, and how a line of them
+/// becomes legal moves again.
+impl Wedge {
+    /// The pool view of this position: itself after the split, where the layout has no pool,
+    /// or if it is a view already.
+    fn pooled(&self) -> Wedge {
+        if !self.geometry.0.pool || self.is_split() || self.pool != Pool::Exact {
+            return *self;
+        }
+        let mut view = *self;
+        if self.pool_count() < POOL_PLACES.len() {
+            view.arrange_free();
+        } else {
+            let bottom = |p| self.bottom(p).expect("a full pool");
+            let pinned = [0, 1, 2].map(|i| (bottom(POOL_BACKS[i]), bottom(POOL_FRONTS[i])));
+            view.arrange_full(&pinned, &[]);
+        }
+        view
+    }
+
+    fn pool_count(&self) -> usize {
+        (self.occupied() & POOL).count_ones() as usize
+    }
+
+    /// The first card of the pile at `position`, the one lying on the position itself.
+    fn bottom(&self, position: usize) -> Option<Card> {
+        self.links.pile(self.tops[position]).last()
+    }
+
+    /// The pool's runs as (bottom card, top card), ordered by bottom card; and how many.
+    fn pool_runs(&self) -> ([(Card, Card); 7], usize) {
+        let mut runs = [(Card::new(Suit::CLUBS, ACE), Card::new(Suit::CLUBS, ACE)); 7];
+        let mut count = 0;
+        for p in bits(POOL) {
+            if let (Some(bottom), Some(top)) = (self.bottom(p), self.tops[p]) {
+                runs[count] = (bottom, top);
+                count += 1;
+            }
+        }
+        runs[..count].sort_unstable_by_key(|run| run.0.index());
+        (runs, count)
+    }
+
+    /// The top card of the pool's run whose bottom card is `bottom`.
+    fn pool_top(&self, bottom: Card) -> Option<Card> {
+        bits(POOL)
+            .find(|&p| self.bottom(p) == Some(bottom))
+            .and_then(|p| self.tops[p])
+    }
+
+    /// Places the pool's runs in the standard arrangement of the view `Pool::Free`.
+    fn arrange_free(&mut self) {
+        let (runs, count) = self.pool_runs();
+        for p in bits(POOL) {
+            self.tops[p] = None;
+        }
+        for (&(_, top), &place) in runs[..count].iter().zip(&POOL_ORDER) {
+            self.tops[place] = Some(top);
+        }
+        self.pool = Pool::Free;
+    }
+
+    /// Places a full pool's runs in the standard arrangement of the view `Pool::Full` with the
+    /// pairs `pinned` (bottom cards of back and front) and the runs `required` uncovered.
+    fn arrange_full(&mut self, pinned: &[(Card, Card)], required: &[Card]) {
+        let top = |bottom: Card| self.pool_top(bottom).expect("a run of the pool");
+        let mut pairs: Vec<(Card, Card)> = pinned.to_vec();
+        pairs.sort_unstable_by_key(|&(back, front)| (back.index(), front.index()));
+        let in_pair = |card: Card| {
+            pairs
+                .iter()
+                .any(|&(back, front)| card == back || card == front)
+        };
+        let (runs, count) = self.pool_runs();
+        debug_assert_eq!(count, POOL_PLACES.len());
+        // With three pairs pinned, 20's run is uncovered in every arrangement: no requirement.
+        let required = |card: Card| pairs.len() < 3 && required.contains(&card);
+        let mut uncovered: Vec<Card> = runs[..count]
+            .iter()
+            .map(|run| run.0)
+            .filter(|&card| required(card) && !in_pair(card))
+            .collect();
+        let needed = uncovered.len();
+        uncovered.extend(
+            runs[..count]
+                .iter()
+                .map(|run| run.0)
+                .filter(|&card| !required(card) && !in_pair(card)),
+        );
+        let mut tops = [None; POSITIONS];
+        for (i, &(back, front)) in pairs.iter().enumerate() {
+            tops[POOL_BACKS[i]] = Some(top(back));
+            tops[POOL_FRONTS[i]] = Some(top(front));
+        }
+        let places = std::iter::once(POOL_SINGLE)
+            .chain(POOL_FRONTS[pairs.len()..].iter().copied())
+            .chain(POOL_BACKS[pairs.len()..].iter().copied());
+        for (place, &bottom) in places.zip(&uncovered) {
+            tops[place] = Some(top(bottom));
+        }
+        for p in bits(POOL) {
+            self.tops[p] = tops[p];
+        }
+        self.pool = Pool::Full {
+            pinned: pairs.len() as u8,
+            required: needed as u8,
+        };
+    }
+
+    /// A full view's constraints as bottom cards: the pinned pairs and the required runs.
+    fn pool_constraints(&self) -> (Vec<(Card, Card)>, Vec<Card>) {
+        let Pool::Full { pinned, required } = self.pool else {
+            return (Vec::new(), Vec::new());
+        };
+        let bottom = |p: usize| self.bottom(p).expect("a full pool");
+        let pairs = (0..pinned as usize)
+            .map(|i| (bottom(POOL_BACKS[i]), bottom(POOL_FRONTS[i])))
+            .collect();
+        let uncovered = std::iter::once(POOL_SINGLE)
+            .chain(POOL_FRONTS[pinned as usize..].iter().copied())
+            .take(required as usize)
+            .map(bottom)
+            .collect();
+        (pairs, uncovered)
+    }
+
+    /// The pool places whose runs are uncovered in every arrangement the view stands for;
+    /// those whose runs may be uncovered at the cost of one more requirement; and how many
+    /// more requirements there is room for.
+    fn pool_exposure(&self) -> (u32, u32, usize) {
+        let filled = self.occupied() & POOL;
+        match self.pool {
+            Pool::Exact => (self.exposed(self.occupied()) & POOL, 0, 0),
+            Pool::Free => (filled, 0, 0),
+            Pool::Full { pinned, required } => {
+                let (pinned, required) = (pinned as usize, required as usize);
+                let fronts = POOL_FRONTS[..pinned].iter().fold(0, |m, &p| m | 1 << p);
+                let backs = POOL_BACKS[..pinned].iter().fold(0, |m, &p| m | 1 << p);
+                let mut sure = std::iter::once(POOL_SINGLE)
+                    .chain(POOL_FRONTS[pinned..].iter().copied())
+                    .take(required)
+                    .fold(fronts, |m, p| m | 1 << p);
+                if pinned == 3 {
+                    sure |= 1 << POOL_SINGLE;
+                }
+                let room = (4 - pinned).saturating_sub(required);
+                let room = if pinned == 3 { 0 } else { room };
+                (sure, filled & !sure & !backs, room)
+            }
+        }
+    }
+
+    /// The pool view's search moves: the moves of every arrangement it stands for, less those
+    /// that only rearrange the pool (a whole run into a vacancy of it) and those that would
+    /// need more runs uncovered than the arrangements allow; a card into the pool's first
+    /// vacancy stands for all (they lead to the same view); the move that fills the last one
+    /// with part of a pool run comes twice (`Move::Pinned`); and the move that splits the
+    /// board comes once for each arrangement (`Move::Arranged`).
+    fn search_moves_pooled(&self, moves: &mut Vec<Move>) {
+        let occupied = self.occupied();
+        let (sure, optional, room) = self.pool_exposure();
+        let start = moves.len();
+        self.moves_with((self.exposed(occupied) & !POOL) | sure | optional, moves);
+        let vacant = POOL & !occupied;
+        let last_fill = vacant.count_ones() == 1;
+        let splitting = self.shifts == SHIFTS - 1;
+        let in_pool = |place: Place| match place {
+            Place::Pile(p) if POOL >> p & 1 == 1 => Some(p as usize),
+            _ => None,
+        };
+        let mut kept = start;
+        let mut pinned = Vec::new();
+        for i in start..moves.len() {
+            let mv = moves[i];
+            if let Move::Shift { card, from, to } = mv {
+                if splitting && self.empties_21(mv) {
+                    continue;
+                }
+                let (source, target) = (in_pool(from), in_pool(to));
+                if let Some(t) = target.filter(|&t| vacant >> t & 1 == 1) {
+                    if t != vacant.trailing_zeros() as usize
+                        || (source.is_some() && self.links.below(card).is_none())
+                    {
+                        continue;
+                    }
+                    if last_fill && source.is_some() {
+                        pinned.push(Move::Pinned { card, from, to });
+                    }
+                }
+                let uses = source.map_or(0, |p| 1u32 << p) | target.map_or(0, |p| 1 << p);
+                if (uses & optional).count_ones() as usize > room {
+                    continue;
+                }
+            }
+            moves[kept] = mv;
+            kept += 1;
+        }
+        moves.truncate(kept);
+        moves.extend(pinned);
+        if splitting {
+            self.arranged_moves(moves);
+        }
+    }
+
+    /// For each arrangement the view stands for, the moves that empty 21 and so split the
+    /// board: those that go outside the pool in every arrangement, onto a pool run where it
+    /// is uncovered, into each vacancy of the pool.
+    fn arranged_moves(&self, moves: &mut Vec<Move>) {
+        let (sure, optional, _) = self.pool_exposure();
+        let mut candidates = Vec::new();
+        self.moves_with(
+            (self.exposed(self.occupied()) & !POOL) | sure | optional,
+            &mut candidates,
+        );
+        candidates.retain(|&mv| self.empties_21(mv));
+        let first_vacancy = (POOL & !self.occupied()).trailing_zeros() as usize;
+        for (arrangement, member) in self.arrangements() {
+            let member_occupied = member.occupied();
+            let uncovered = member.exposed(member_occupied);
+            for &candidate in &candidates {
+                let Move::Shift { card, from, to } = candidate else {
+                    continue;
+                };
+                let arranged = |to: usize| Move::Arranged {
+                    card,
+                    from,
+                    to: Place::Pile(to as u8),
+                    arrangement,
+                };
+                match to {
+                    Place::Pile(t) if POOL >> t & 1 == 1 => match self.tops[t as usize] {
+                        Some(top) => {
+                            if let Some(place) =
+                                bits(uncovered & POOL).find(|&p| member.tops[p] == Some(top))
+                            {
+                                moves.push(arranged(place));
+                            }
+                        }
+                        None if t as usize == first_vacancy => {
+                            moves.extend(bits(POOL & !member_occupied).map(arranged));
+                        }
+                        None => {}
+                    },
+                    _ => moves.push(Move::Arranged {
+                        card,
+                        from,
+                        to,
+                        arrangement,
+                    }),
+                }
+            }
+        }
+    }
+
+    /// The arrangements the view stands for, as positions of the rules' view, each with its
+    /// index in `PERMUTATIONS` (the `i`th run by bottom card goes to place `order[i]`). Of
+    /// the orders that place the runs alike only the first counts, and of arrangements that
+    /// differ by trading the pairs' contents only the one with the pairs in order (after the
+    /// split they share a key).
+    fn arrangements(&self) -> impl Iterator<Item = (u16, Wedge)> + '_ {
+        let (runs, count) = self.pool_runs();
+        let (pinned, required) = self.pool_constraints();
+        let run_index = move |bottom: Card| runs[..count].iter().position(|r| r.0 == bottom);
+        let pinned: Vec<(usize, usize)> = pinned
+            .iter()
+            .map(|&(back, front)| (run_index(back).unwrap(), run_index(front).unwrap()))
+            .collect();
+        let required: Vec<usize> = required.iter().map(|&r| run_index(r).unwrap()).collect();
+        (0..5040u16).filter_map(move |index| {
+            let order = &PERMUTATIONS[index as usize];
+            if !order[count..].windows(2).all(|pair| pair[0] < pair[1]) {
+                return None;
+            }
+            let place = |run: usize| POOL_PLACES[order[run] as usize];
+            let held = pinned.iter().all(|&(back, front)| {
+                (0..3).any(|j| place(back) == POOL_BACKS[j] && place(front) == POOL_FRONTS[j])
+            }) && required
+                .iter()
+                .all(|&run| place(run) == POOL_SINGLE || POOL_FRONTS.contains(&place(run)));
+            // The runs are in bottom-card order, so a run's index orders pairs as its cards do.
+            let mut run_at = [count; POSITIONS];
+            for run in 0..count {
+                run_at[place(run)] = run;
+            }
+            let content = |j: usize| (run_at[POOL_BACKS[j]], run_at[POOL_FRONTS[j]]);
+            let in_order = content(0) <= content(1) && content(1) <= content(2);
+            (held && in_order).then(|| (index, self.arrangement(index)))
+        })
+    }
+
+    /// The view's runs placed by permutation `index` (see `arrangements`), in the rules' view.
+    fn arrangement(&self, index: u16) -> Wedge {
+        let (runs, count) = self.pool_runs();
+        let order = &PERMUTATIONS[index as usize];
+        let mut member = *self;
+        member.pool = Pool::Exact;
+        for p in bits(POOL) {
+            member.tops[p] = None;
+        }
+        for (&(_, top), &slot) in runs[..count].iter().zip(order) {
+            member.tops[POOL_PLACES[slot as usize]] = Some(top);
+        }
+        member
+    }
+
+    /// Whether `position` (of the rules' view) is one of those this position stands for.
+    fn stands_for(&self, position: &Wedge) -> bool {
+        if self.pool == Pool::Exact {
+            return self.key() == position.key();
+        }
+        let outside = |w: &Wedge| {
+            let mut tops = w.tops;
+            for p in bits(POOL) {
+                tops[p] = None;
+            }
+            tops
+        };
+        let pool_tops = |w: &Wedge| {
+            let mut tops: Vec<usize> = bits(POOL)
+                .filter_map(|p| w.tops[p])
+                .map(|c| c.index())
+                .collect();
+            tops.sort_unstable();
+            tops
+        };
+        if self.links != position.links
+            || self.shifts != position.shifts
+            || self.talon != position.talon
+            || self.foundations != position.foundations
+            || outside(self) != outside(position)
+            || pool_tops(self) != pool_tops(position)
+        {
+            return false;
+        }
+        let (pinned, required) = self.pool_constraints();
+        let place_of = |bottom: Card| bits(POOL).find(|&p| position.bottom(p) == Some(bottom));
+        let uncovered = |p: usize| p == POOL_SINGLE || POOL_FRONTS.contains(&p);
+        pinned.iter().all(|&(back, front)| {
+            (0..3).any(|j| {
+                place_of(back) == Some(POOL_BACKS[j]) && place_of(front) == Some(POOL_FRONTS[j])
+            })
+        }) && required
+            .iter()
+            .all(|&bottom| place_of(bottom).is_some_and(uncovered))
+    }
+
+    /// The view after a search move (see `Pool` for what each view stands for).
+    fn play_pooled(&self, mv: Move) -> Wedge {
+        let (card, from, to, pin) = match mv {
+            Move::Deal => return self.play_exact(mv),
+            Move::Shift { card, from, to } => (card, from, to, false),
+            Move::Pinned { card, from, to } => (card, from, to, true),
+            Move::Arranged {
+                card,
+                from,
+                to,
+                arrangement,
+            } => {
+                let member = self.arrangement(arrangement);
+                return member.play_exact(Move::Shift { card, from, to });
+            }
+        };
+        let run_at = |place: Place| match place {
+            Place::Pile(p) if POOL >> p & 1 == 1 => self.bottom(p as usize),
+            _ => None,
+        };
+        let (source, target) = (run_at(from), run_at(to));
+        let (pinned, mut required) = self.pool_constraints();
+        let mut next = self.play_exact(Move::Shift { card, from, to });
+        if next.is_split() {
+            next.pool = Pool::Exact;
+        } else if next.pool_count() < POOL_PLACES.len() {
+            next.arrange_free();
+        } else if self.pool == Pool::Free {
+            match source {
+                Some(run) if pin => next.arrange_full(&[(run, card)], &[]),
+                _ => next.arrange_full(&[], source.as_slice()),
+            }
+        } else {
+            required.extend(source.into_iter().chain(target));
+            next.arrange_full(&pinned, &required);
+        }
+        next
+    }
+
+    /// The positions one whole-run move within the pool after another reaches from this one
+    /// (itself first), each with the moves that reach it: the arrangements of a pool with a
+    /// vacancy, which the pool view does not tell apart.
+    fn rearrangements(&self) -> Vec<(Vec<Move>, Wedge)> {
+        let mut found = vec![(Vec::new(), *self)];
+        let mut seen = std::collections::HashSet::from([self.key()]);
+        let mut legal = Vec::new();
+        let mut at = 0;
+        while at < found.len() {
+            let (path, position) = found[at].clone();
+            legal.clear();
+            position.legal_moves(&mut legal);
+            for &mv in &legal {
+                let Move::Shift {
+                    card,
+                    from: Place::Pile(f),
+                    to: Place::Pile(t),
+                } = mv
+                else {
+                    continue;
+                };
+                let whole_run = position.links.below(card).is_none();
+                if POOL >> f & POOL >> t & 1 == 1 && whole_run && position.is_vacant(t as usize) {
+                    let next = position.play_exact(mv);
+                    if seen.insert(next.key()) {
+                        let mut longer = path.clone();
+                        longer.push(mv);
+                        found.push((longer, next));
+                    }
+                }
+            }
+            at += 1;
+        }
+        found
+    }
+}
+
+/// The legal moves that play a line of the pool view from `start`: at each step, after
+/// rearranging the pool if the view has a vacancy there, a legal move to a position the next
+/// view stands for; with backtracking, since a choice of arrangement may only fail later.
+fn realize_pooled(start: &Wedge, line: &[Move]) -> Vec<Move> {
+    let view = start.search_start();
+    if view == *start {
+        return line.to_vec();
+    }
+    let mut views = vec![view];
+    for &mv in line {
+        views.push(views[views.len() - 1].play(mv));
+    }
+    let mut tried = std::collections::HashSet::new();
+    let mut steps = Vec::new();
+    // One frame per view reached: the arrangements of its position still to try, and the
+    // legal moves of the arrangement being tried; a frame's moves start at `mark` in `steps`.
+    struct Frame {
+        arranged: Vec<(Vec<Move>, Wedge)>,
+        next_arranged: usize,
+        legal: Vec<Move>,
+        next_legal: usize,
+        mark: usize,
+    }
+    let frame = |view: &Wedge, position: Wedge, mark: usize| Frame {
+        arranged: if view.pool == Pool::Free {
+            position.rearrangements()
+        } else {
+            vec![(Vec::new(), position)]
+        },
+        next_arranged: 0,
+        legal: Vec::new(),
+        next_legal: 0,
+        mark,
+    };
+    let mut frames = vec![frame(&views[0], *start, 0)];
+    while frames.len() < views.len() {
+        let at = frames.len() - 1;
+        let top = frames.last_mut().expect("a frame");
+        if top.next_legal == top.legal.len() {
+            if top.next_arranged == top.arranged.len() {
+                frames.pop();
+                assert!(
+                    !frames.is_empty(),
+                    "every line of the pool view is played by legal moves"
+                );
+                continue;
+            }
+            top.next_arranged += 1;
+            top.legal.clear();
+            top.arranged[top.next_arranged - 1]
+                .1
+                .legal_moves(&mut top.legal);
+            top.next_legal = 0;
+            continue;
+        }
+        let mv = top.legal[top.next_legal];
+        top.next_legal += 1;
+        let (path, arranged) = &top.arranged[top.next_arranged - 1];
+        let next = arranged.play_exact(mv);
+        if !views[at + 1].stands_for(&next) || !tried.insert((at + 1, next.key())) {
+            continue;
+        }
+        steps.truncate(top.mark);
+        steps.extend(path);
+        steps.push(mv);
+        let mark = steps.len();
+        frames.push(frame(&views[at + 1], next, mark));
+    }
+    steps
 }

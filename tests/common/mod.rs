@@ -205,15 +205,7 @@ pub fn short_of_a_win<G: Game>(deal: &G, seed: u64, random: usize) -> G {
         max_memory: None,
     };
     let win = solve(deal, Order::Portfolio, budget);
-    let mut steps = Vec::new();
-    let mut walked = *deal;
-    for &mv in &win.moves {
-        let from = steps.len();
-        walked.unfold(mv, &mut steps);
-        for &step in &steps[from..] {
-            walked = walked.play(step);
-        }
-    }
+    let steps = G::realize(deal, &win.moves);
     let mut position = *deal;
     let keep = steps.len().saturating_sub(5 + seed as usize % 40);
     for &step in &steps[..keep] {
