@@ -15,7 +15,7 @@ use narrative::{narrative, replay, Replay, DEAL};
 use patience::card::{parse_deal, Card, Suit};
 use patience::deal::shuffled;
 use patience::game::{move_texts, Game};
-use patience::games::wedge::{Geometry, Layout, Wedge, ADOPTED};
+use patience::games::wedge::{Geometry, Layout, Move, Place, Wedge, ADOPTED};
 use patience::oracle::{brute_force_within, perft};
 use patience::solver::{Budget, Order, Verdict};
 
@@ -402,4 +402,51 @@ fn positions_whose_alike_pairs_trade_contents_play_alike() {
         before_split >= 50 && after_split >= 50,
         "{before_split} before, {after_split} after the split"
     );
+}
+
+/// The pool view rests on this: before the split, while a place of the lower pool (17 to 20,
+/// 22 to 24) is vacant, whole-run moves within the pool reach every arrangement of its runs
+/// in its seven places (7!/(7-k)! for k runs). Checked by breadth-first search over the legal
+/// moves of positions with one to three vacancies there.
+#[test]
+fn with_a_vacancy_in_the_pool_every_arrangement_of_its_runs_is_reachable() {
+    const POOL: [usize; 7] = [16, 17, 18, 19, 21, 22, 23];
+    let arrangement = |p: &Wedge| POOL.map(|i| p.pile(i));
+    let mut checked = 0;
+    for seed in 0..400u64 {
+        let mut position = deal(&shuffled(seed, 1));
+        random_moves(&mut position, seed, 5 + (seed % 20) as usize);
+        let runs = POOL.iter().filter(|&&i| !position.is_vacant(i)).count();
+        if position.is_split() || runs == 7 || runs < 4 {
+            continue;
+        }
+        let mut seen = std::collections::HashSet::from([arrangement(&position)]);
+        let mut queue = vec![position];
+        let mut moves = Vec::new();
+        while let Some(at) = queue.pop() {
+            moves.clear();
+            at.legal_moves(&mut moves);
+            for &mv in &moves {
+                if let Move::Shift {
+                    card,
+                    from: Place::Pile(f),
+                    to: Place::Pile(t),
+                } = mv
+                {
+                    let (f, t) = (f as usize, t as usize);
+                    let whole = at.pile(f).first() == Some(&card);
+                    if POOL.contains(&f) && POOL.contains(&t) && at.is_vacant(t) && whole {
+                        let next = at.play(mv);
+                        if seen.insert(arrangement(&next)) {
+                            queue.push(next);
+                        }
+                    }
+                }
+            }
+        }
+        let expected: usize = (8 - runs..=7).product();
+        assert_eq!(seen.len(), expected, "seed {seed}: {runs} runs");
+        checked += 1;
+    }
+    assert!(checked >= 30, "{checked} positions");
 }
