@@ -130,18 +130,27 @@ pub struct Tally {
     pub stock: u16,
 }
 
-/// The text of each move of a search line played from `start`, realized as the legal moves
-/// it stands for (`Game::realize`).
+/// The text of each move of a line played from `start`, search moves unfolded into the legal
+/// moves they stand for (`Game::unfold`).
 pub fn move_texts<G: Game>(start: &G, line: &[G::Move]) -> Vec<String> {
     let mut position = *start;
-    G::realize(start, line)
-        .into_iter()
-        .map(|step| {
-            let text = position.move_text(step);
+    let mut steps = Vec::new();
+    let mut texts = Vec::new();
+    for &mv in line {
+        steps.clear();
+        position.unfold(mv, &mut steps);
+        for &step in &steps {
+            texts.push(position.move_text(step));
             position = position.play(step);
-            text
-        })
-        .collect()
+        }
+    }
+    texts
+}
+
+/// The text of each move of a solver's line from `start` (search moves, from
+/// `start.search_start()`), realized as the legal moves it stands for (`Game::realize`).
+pub fn solution_texts<G: Game>(start: &G, line: &[G::Move]) -> Vec<String> {
+    move_texts(start, &G::realize(start, line))
 }
 
 /// A variant option of a game, exposed on the command line as `--NAME`.

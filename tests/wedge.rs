@@ -14,7 +14,7 @@ use common::{
 use narrative::{narrative, replay, Replay, DEAL};
 use patience::card::{parse_deal, Card, Suit};
 use patience::deal::shuffled;
-use patience::game::{move_texts, Game};
+use patience::game::{solution_texts, Game};
 use patience::games::wedge::{Geometry, Layout, Move, Place, Wedge, ADOPTED};
 use patience::oracle::{brute_force_within, perft};
 use patience::solver::{Budget, Order, Verdict};
@@ -67,7 +67,7 @@ fn hoffmanns_worked_example_replays_on_the_adopted_layout_and_ends_won() {
     let rest = solve_checked(&position, Order::DepthFirst, Budget::default());
     assert_eq!(rest.verdict, Verdict::Won, "{}", position.layout());
     let mut whole: Vec<String> = HOFFMANN.iter().map(|t| t.to_string()).collect();
-    whole.extend(move_texts(&position, &rest.moves));
+    whole.extend(solution_texts(&position, &rest.moves));
     assert!(patience::verify::replay(&start, &whole).is_won());
 }
 

@@ -12,7 +12,7 @@ pub mod wedge;
 pub mod wheel;
 
 use crate::card::Card;
-use crate::game::{move_texts, Game, OptionValues, VariantOption};
+use crate::game::{move_texts, solution_texts, Game, OptionValues, VariantOption};
 use crate::oracle;
 use crate::solver::{self, Budget, Exhausted, Order, Verdict};
 use crate::strategy::{self, Ending, StrategyKind};
@@ -99,7 +99,7 @@ impl<G: Game> GameEntry for Entry<G> {
         let started = Instant::now();
         let outcome = solver::solve(&deal, order, budget);
         let seconds = started.elapsed().as_secs_f64();
-        let moves = move_texts(&deal, &outcome.moves);
+        let moves = solution_texts(&deal, &outcome.moves);
         Ok(SolveReport {
             verdict: outcome.verdict,
             exhausted: outcome.exhausted,

@@ -2,7 +2,7 @@
 #![allow(dead_code)]
 
 use patience::card::{Card, Suit};
-use patience::game::{move_texts, Game, OptionValues};
+use patience::game::{solution_texts, Game, OptionValues};
 use patience::oracle::brute_force_winnable;
 use patience::solver::{solve, Budget, Order, Outcome, Verdict};
 use patience::verify::replay;
@@ -116,7 +116,7 @@ pub fn deal_out_stock<G: Game>(mut position: G) -> G {
 pub fn solve_checked<G: Game>(position: &G, order: Order, budget: Budget) -> Outcome<G::Move> {
     let outcome = solve(position, order, budget);
     if outcome.verdict == Verdict::Won {
-        let texts = move_texts(position, &outcome.moves);
+        let texts = solution_texts(position, &outcome.moves);
         let checked = replay(position, &texts);
         assert!(checked.is_won(), "{checked}");
     }
