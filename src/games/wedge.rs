@@ -403,6 +403,50 @@ impl Pool {
     }
 }
 
+/// A full pool view's constraints, by the runs' bottom cards, in fixed arrays: pinned pairs
+/// (back, front) and runs required uncovered (a move may add two to the view's four).
+#[derive(Clone, Copy)]
+struct Constraints {
+    pairs: [(Card, Card); 3],
+    pair_count: usize,
+    required: [Card; 6],
+    required_count: usize,
+}
+
+impl Default for Constraints {
+    fn default() -> Self {
+        let card = Card::new(Suit::CLUBS, ACE);
+        Constraints {
+            pairs: [(card, card); 3],
+            pair_count: 0,
+            required: [card; 6],
+            required_count: 0,
+        }
+    }
+}
+
+impl Constraints {
+    fn pairs(&self) -> &[(Card, Card)] {
+        &self.pairs[..self.pair_count]
+    }
+
+    fn required(&self) -> &[Card] {
+        &self.required[..self.required_count]
+    }
+
+    fn pin(&mut self, back: Card, front: Card) {
+        self.pairs[self.pair_count] = (back, front);
+        self.pair_count += 1;
+    }
+
+    fn require(&mut self, run: Card) {
+        if !self.required().contains(&run) {
+            self.required[self.required_count] = run;
+            self.required_count += 1;
+        }
+    }
+}
+
 /// The pool's places in the order of `Wedge::arrangements`' permutations.
 const POOL_PLACES: [usize; 7] = [16, 17, 18, 19, 21, 22, 23];
 
@@ -945,8 +989,11 @@ impl Wedge {
             view.arrange_free();
         } else {
             let bottom = |p| self.bottom(p).expect("a full pool");
-            let pinned = [0, 1, 2].map(|i| (bottom(POOL_BACKS[i]), bottom(POOL_FRONTS[i])));
-            view.arrange_full(&pinned, &[]);
+            let mut constraints = Constraints::default();
+            for i in 0..3 {
+                constraints.pin(bottom(POOL_BACKS[i]), bottom(POOL_FRONTS[i]));
+            }
+            view.arrange_full(&constraints);
         }
         view
     }
@@ -974,13 +1021,6 @@ impl Wedge {
         (runs, count)
     }
 
-    /// The top card of the pool's run whose bottom card is `bottom`.
-    fn pool_top(&self, bottom: Card) -> Option<Card> {
-        bits(POOL)
-            .find(|&p| self.bottom(p) == Some(bottom))
-            .and_then(|p| self.tops[p])
-    }
-
     /// Places the pool's runs in the standard arrangement of the view `Pool::Free`.
     fn arrange_free(&mut self) {
         let (runs, count) = self.pool_runs();
@@ -993,68 +1033,66 @@ impl Wedge {
         self.pool = Pool::Free;
     }
 
-    /// Places a full pool's runs in the standard arrangement of the view `Pool::Full` with the
-    /// pairs `pinned` (bottom cards of back and front) and the runs `required` uncovered.
-    fn arrange_full(&mut self, pinned: &[(Card, Card)], required: &[Card]) {
-        let top = |bottom: Card| self.pool_top(bottom).expect("a run of the pool");
-        let mut pairs: Vec<(Card, Card)> = pinned.to_vec();
-        pairs.sort_unstable_by_key(|&(back, front)| (back.index(), front.index()));
+    /// Places a full pool's runs in the standard arrangement of the view `Pool::Full` with
+    /// the constraints given (pinned pairs, required runs).
+    fn arrange_full(&mut self, constraints: &Constraints) {
+        let (runs, count) = self.pool_runs();
+        debug_assert_eq!(count, POOL_PLACES.len());
+        let top = |bottom: Card| {
+            runs.iter()
+                .find(|run| run.0 == bottom)
+                .expect("a pool run")
+                .1
+        };
+        let mut pairs = constraints.pairs;
+        let pinned = constraints.pair_count;
+        pairs[..pinned].sort_unstable_by_key(|&(back, front)| (back.index(), front.index()));
         let in_pair = |card: Card| {
-            pairs
+            pairs[..pinned]
                 .iter()
                 .any(|&(back, front)| card == back || card == front)
         };
-        let (runs, count) = self.pool_runs();
-        debug_assert_eq!(count, POOL_PLACES.len());
         // With three pairs pinned, 20's run is uncovered in every arrangement: no requirement.
-        let required = |card: Card| pairs.len() < 3 && required.contains(&card);
-        let mut uncovered: Vec<Card> = runs[..count]
+        let required = |card: Card| pinned < 3 && constraints.required().contains(&card);
+        let free = |card: &Card| !in_pair(*card);
+        let bottoms = runs.map(|run| run.0);
+        let needed = bottoms.iter().filter(|&&c| free(&c) && required(c)).count();
+        let uncovered = bottoms
             .iter()
-            .map(|run| run.0)
-            .filter(|&card| required(card) && !in_pair(card))
-            .collect();
-        let needed = uncovered.len();
-        uncovered.extend(
-            runs[..count]
-                .iter()
-                .map(|run| run.0)
-                .filter(|&card| !required(card) && !in_pair(card)),
-        );
-        let mut tops = [None; POSITIONS];
-        for (i, &(back, front)) in pairs.iter().enumerate() {
-            tops[POOL_BACKS[i]] = Some(top(back));
-            tops[POOL_FRONTS[i]] = Some(top(front));
-        }
+            .filter(|&&c| free(&c) && required(c))
+            .chain(bottoms.iter().filter(|&&c| free(&c) && !required(c)));
         let places = std::iter::once(POOL_SINGLE)
-            .chain(POOL_FRONTS[pairs.len()..].iter().copied())
-            .chain(POOL_BACKS[pairs.len()..].iter().copied());
-        for (place, &bottom) in places.zip(&uncovered) {
-            tops[place] = Some(top(bottom));
+            .chain(POOL_FRONTS[pinned..].iter().copied())
+            .chain(POOL_BACKS[pinned..].iter().copied());
+        for (i, &(back, front)) in pairs[..pinned].iter().enumerate() {
+            self.tops[POOL_BACKS[i]] = Some(top(back));
+            self.tops[POOL_FRONTS[i]] = Some(top(front));
         }
-        for p in bits(POOL) {
-            self.tops[p] = tops[p];
+        for (place, &bottom) in places.zip(uncovered) {
+            self.tops[place] = Some(top(bottom));
         }
         self.pool = Pool::Full {
-            pinned: pairs.len() as u8,
+            pinned: pinned as u8,
             required: needed as u8,
         };
     }
 
-    /// A full view's constraints as bottom cards: the pinned pairs and the required runs.
-    fn pool_constraints(&self) -> (Vec<(Card, Card)>, Vec<Card>) {
+    /// A full view's constraints as bottom cards: the pinned pairs and the required runs
+    /// (none for the other views).
+    fn pool_constraints(&self) -> Constraints {
+        let mut constraints = Constraints::default();
         let Pool::Full { pinned, required } = self.pool else {
-            return (Vec::new(), Vec::new());
+            return constraints;
         };
         let bottom = |p: usize| self.bottom(p).expect("a full pool");
-        let pairs = (0..pinned as usize)
-            .map(|i| (bottom(POOL_BACKS[i]), bottom(POOL_FRONTS[i])))
-            .collect();
-        let uncovered = std::iter::once(POOL_SINGLE)
+        for i in 0..pinned as usize {
+            constraints.pin(bottom(POOL_BACKS[i]), bottom(POOL_FRONTS[i]));
+        }
+        std::iter::once(POOL_SINGLE)
             .chain(POOL_FRONTS[pinned as usize..].iter().copied())
             .take(required as usize)
-            .map(bottom)
-            .collect();
-        (pairs, uncovered)
+            .for_each(|p| constraints.require(bottom(p)));
+        constraints
     }
 
     /// The pool places whose runs are uncovered in every arrangement the view stands for;
@@ -1192,13 +1230,18 @@ impl Wedge {
     /// split they share a key).
     fn arrangements(&self) -> impl Iterator<Item = (u16, Wedge)> + '_ {
         let (runs, count) = self.pool_runs();
-        let (pinned, required) = self.pool_constraints();
+        let constraints = self.pool_constraints();
         let run_index = move |bottom: Card| runs[..count].iter().position(|r| r.0 == bottom);
-        let pinned: Vec<(usize, usize)> = pinned
+        let pinned: Vec<(usize, usize)> = constraints
+            .pairs()
             .iter()
             .map(|&(back, front)| (run_index(back).unwrap(), run_index(front).unwrap()))
             .collect();
-        let required: Vec<usize> = required.iter().map(|&r| run_index(r).unwrap()).collect();
+        let required: Vec<usize> = constraints
+            .required()
+            .iter()
+            .map(|&r| run_index(r).unwrap())
+            .collect();
         (0..5040u16).filter_map(move |index| {
             let order = &PERMUTATIONS[index as usize];
             if !order[count..].windows(2).all(|pair| pair[0] < pair[1]) {
@@ -1265,14 +1308,15 @@ impl Wedge {
         {
             return false;
         }
-        let (pinned, required) = self.pool_constraints();
+        let constraints = self.pool_constraints();
         let place_of = |bottom: Card| bits(POOL).find(|&p| position.bottom(p) == Some(bottom));
         let uncovered = |p: usize| p == POOL_SINGLE || POOL_FRONTS.contains(&p);
-        pinned.iter().all(|&(back, front)| {
+        constraints.pairs().iter().all(|&(back, front)| {
             (0..3).any(|j| {
                 place_of(back) == Some(POOL_BACKS[j]) && place_of(front) == Some(POOL_FRONTS[j])
             })
-        }) && required
+        }) && constraints
+            .required()
             .iter()
             .all(|&bottom| place_of(bottom).is_some_and(uncovered))
     }
@@ -1298,20 +1342,24 @@ impl Wedge {
             _ => None,
         };
         let (source, target) = (run_at(from), run_at(to));
-        let (pinned, mut required) = self.pool_constraints();
+        let mut constraints = self.pool_constraints();
         let mut next = self.play_exact(Move::Shift { card, from, to });
         if next.is_split() {
             next.pool = Pool::Exact;
         } else if next.pool_count() < POOL_PLACES.len() {
             next.arrange_free();
-        } else if self.pool == Pool::Free {
-            match source {
-                Some(run) if pin => next.arrange_full(&[(run, card)], &[]),
-                _ => next.arrange_full(&[], source.as_slice()),
-            }
         } else {
-            required.extend(source.into_iter().chain(target));
-            next.arrange_full(&pinned, &required);
+            // From a full view: the runs used now need to be uncovered. From a free one (the
+            // last vacancy filled): nothing, or the run the card came from, uncovered or pinned.
+            match source {
+                Some(run) if pin => constraints.pin(run, card),
+                Some(run) => constraints.require(run),
+                None => {}
+            }
+            if let Some(run) = target {
+                constraints.require(run);
+            }
+            next.arrange_full(&constraints);
         }
         next
     }
