@@ -150,7 +150,15 @@ pub fn move_texts<G: Game>(start: &G, line: &[G::Move]) -> Vec<String> {
 /// The text of each move of a solver's line from `start` (search moves, from
 /// `start.search_start()`), realized as the legal moves it stands for (`Game::realize`).
 pub fn solution_texts<G: Game>(start: &G, line: &[G::Move]) -> Vec<String> {
-    move_texts(start, &G::realize(start, line))
+    let mut position = *start;
+    G::realize(start, line)
+        .into_iter()
+        .map(|step| {
+            let text = position.move_text(step);
+            position = position.play(step);
+            text
+        })
+        .collect()
 }
 
 /// A variant option of a game, exposed on the command line as `--NAME`.

@@ -439,6 +439,20 @@ impl Constraints {
         self.pair_count += 1;
     }
 
+    /// Whether an arrangement that puts each run (by bottom card) where `place_of` says keeps
+    /// the pinned pairs together and the required runs uncovered.
+    fn held_by(&self, place_of: impl Fn(Card) -> Option<usize>) -> bool {
+        let uncovered = |p: usize| p == POOL_SINGLE || POOL_FRONTS.contains(&p);
+        self.pairs().iter().all(|&(back, front)| {
+            (0..3).any(|j| {
+                place_of(back) == Some(POOL_BACKS[j]) && place_of(front) == Some(POOL_FRONTS[j])
+            })
+        }) && self
+            .required()
+            .iter()
+            .all(|&run| place_of(run).is_some_and(uncovered))
+    }
+
     fn require(&mut self, run: Card) {
         if !self.required().contains(&run) {
             self.required[self.required_count] = run;
@@ -1231,28 +1245,18 @@ impl Wedge {
     fn arrangements(&self) -> impl Iterator<Item = (u16, Wedge)> + '_ {
         let (runs, count) = self.pool_runs();
         let constraints = self.pool_constraints();
-        let run_index = move |bottom: Card| runs[..count].iter().position(|r| r.0 == bottom);
-        let pinned: Vec<(usize, usize)> = constraints
-            .pairs()
-            .iter()
-            .map(|&(back, front)| (run_index(back).unwrap(), run_index(front).unwrap()))
-            .collect();
-        let required: Vec<usize> = constraints
-            .required()
-            .iter()
-            .map(|&r| run_index(r).unwrap())
-            .collect();
         (0..5040u16).filter_map(move |index| {
             let order = &PERMUTATIONS[index as usize];
             if !order[count..].windows(2).all(|pair| pair[0] < pair[1]) {
                 return None;
             }
             let place = |run: usize| POOL_PLACES[order[run] as usize];
-            let held = pinned.iter().all(|&(back, front)| {
-                (0..3).any(|j| place(back) == POOL_BACKS[j] && place(front) == POOL_FRONTS[j])
-            }) && required
-                .iter()
-                .all(|&run| place(run) == POOL_SINGLE || POOL_FRONTS.contains(&place(run)));
+            let held = constraints.held_by(|bottom| {
+                runs[..count]
+                    .iter()
+                    .position(|run| run.0 == bottom)
+                    .map(place)
+            });
             // The runs are in bottom-card order, so a run's index orders pairs as its cards do.
             let mut run_at = [count; POSITIONS];
             for run in 0..count {
@@ -1308,17 +1312,8 @@ impl Wedge {
         {
             return false;
         }
-        let constraints = self.pool_constraints();
-        let place_of = |bottom: Card| bits(POOL).find(|&p| position.bottom(p) == Some(bottom));
-        let uncovered = |p: usize| p == POOL_SINGLE || POOL_FRONTS.contains(&p);
-        constraints.pairs().iter().all(|&(back, front)| {
-            (0..3).any(|j| {
-                place_of(back) == Some(POOL_BACKS[j]) && place_of(front) == Some(POOL_FRONTS[j])
-            })
-        }) && constraints
-            .required()
-            .iter()
-            .all(|&bottom| place_of(bottom).is_some_and(uncovered))
+        self.pool_constraints()
+            .held_by(|bottom| bits(POOL).find(|&p| position.bottom(p) == Some(bottom)))
     }
 
     /// The view after a search move (see `Pool` for what each view stands for).
