@@ -6,13 +6,13 @@ mod common;
 
 use common::{
     agrees_with_brute_force_on_all, assert_moves, cards, deal_out_stock, deal_starting,
-    legal_texts, options, play, short_of_a_win, solve_checked,
+    legal_texts, options, play, reduced_deal, short_of_a_win, solve_checked,
 };
-use patience::card::Card;
+use patience::card::{Card, Suit};
 use patience::deal::shuffled;
 use patience::game::{move_texts, Game};
 use patience::games::klondike::Klondike;
-use patience::oracle::{perft, reachable_within};
+use patience::oracle::{brute_force_within, perft, reachable_within};
 use patience::solver::{Budget, Order, Verdict};
 
 /// The dealing order that lays out `columns` (each bottom up: its face-down cards, then its
@@ -297,6 +297,59 @@ fn safe_moves_send_home_what_the_columns_can_do_without() {
     // Drawing one, a talon card is sent too: every talon card stays within reach.
     let single = play(&rules_deal(&[("draw", 1)]), "AH 1>h");
     assert_eq!(safe(&single).as_deref(), Some("deal on to AS, AS w>h"));
+}
+
+#[test]
+fn a_card_that_can_never_leave_its_place_ends_the_search() {
+    // Column 4 holds 7S over 6S (its suit's next card down) and over both red eights (the
+    // only cards it could move onto): it never leaves, so the cards beneath it never come out.
+    let mut columns = [
+        "AH",
+        "2C 9S",
+        "3C 3D 5H",
+        "8D 8H 6S 7S",
+        "5C 5D 5S 6C TD",
+        "6D 6H 4S 8C 2H 9C",
+        "7H 7C 4D 8S TC JD KS",
+    ];
+    let deal = |columns: [&str; 7]| {
+        Klondike::deal(&options::<Klondike>(&[]), &klondike_order(columns, STOCK)).unwrap()
+    };
+    let blocked = deal(columns);
+    assert!(!legal_texts(&blocked).is_empty());
+    assert!(search_texts(&blocked).is_empty());
+    let outcome = solve_checked(&blocked, Order::DepthFirst, Budget::default());
+    // The deal's safe move (AH home), then nothing.
+    assert_eq!((outcome.verdict, outcome.nodes), (Verdict::Lost, 2));
+    // With 6S above 7S instead, 7S can go home after it: nothing is blocked.
+    columns[3] = "8D 8H 7S 6S";
+    assert!(!search_texts(&deal(columns)).is_empty());
+}
+
+/// The blocked-card rule against the oracle: deals of three whole suits (one colour has a
+/// single suit, so cards have fewer places to go and blocks are common) where the search
+/// offers no move at the deal; the oracle, with every legal move and no pruning, searches
+/// each whole and finds no win.
+#[test]
+fn every_deal_the_blocked_card_rule_ends_is_lost_by_brute_force() {
+    let suit_sets = [
+        [Suit::CLUBS, Suit::DIAMONDS, Suit::HEARTS],
+        [Suit::CLUBS, Suit::SPADES, Suit::HEARTS],
+    ];
+    let mut checked = 0;
+    for seed in 0..700u64 {
+        let draw = [3, 1][seed as usize / 2 % 2];
+        let order = reduced_deal(seed, &suit_sets[seed as usize % 2]);
+        let deal = Klondike::deal(&options::<Klondike>(&[("draw", draw)]), &order).unwrap();
+        if !search_texts(&deal).is_empty() {
+            continue;
+        }
+        if let Some(won) = brute_force_within(&deal, 300_000) {
+            assert!(!won, "seed {seed}: the rule ended a winnable deal");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 10, "only {checked} blocked deals checked");
 }
 
 #[test]

@@ -7,7 +7,7 @@
 //! `docs/rules/klondike.md`.
 
 use crate::alternate_pile::AlternatePile;
-use crate::card::{format_cards, whole_suits_of_packs, Card, Suit, KING};
+use crate::card::{format_cards, whole_suits_of_packs, Card, Suit, ACE, KING};
 use crate::column::{self, Column};
 use crate::foundations::SuitFoundations;
 use crate::game::{Game, OptionKind, OptionValues, Tally, VariantOption};
@@ -82,6 +82,67 @@ enum Waiting {
 impl Klondike {
     fn top(&self, column: usize) -> Option<Card> {
         self.columns[column].run.top()
+    }
+
+    /// Whether some card can never leave its place, so the position cannot be won. Only a
+    /// column's face-down cards and, over them, its run's lowest card are held in place (every
+    /// other card is counted free to go). A held card leaves only once every card above it
+    /// has left, and then only home (every lower card of its suit gone first), onto a card one
+    /// rank higher of the other colour that is then a column's top (free, or held with nothing
+    /// held above it), or, a king, into a space. Cards are let go while one of these can
+    /// happen; any card still held at the end never leaves. Argument: `docs/rules/klondike.md`,
+    /// "Blocked cards".
+    fn blocked(&self) -> bool {
+        // Each column's held cards, the lowest first; only the top `held[c]` are still held.
+        let mut cards = [[Card::from_index(0); MOST_DOWN + 1]; COLUMNS];
+        let mut held = [0usize; COLUMNS];
+        let mut place = [None; 52];
+        for (c, column) in self.columns.iter().enumerate() {
+            if column.down == 0 {
+                continue;
+            }
+            let down = column.down as usize;
+            cards[c][..down].copy_from_slice(&self.face_down[c][..down]);
+            cards[c][down] = column.run.card(0);
+            held[c] = down + 1;
+            for (height, card) in cards[c][..=down].iter().enumerate() {
+                place[card.index()] = Some((c, height));
+            }
+        }
+        // Held cards leave from the top of each column down, so a card is still held exactly
+        // when it lies below its column's count.
+        let still_held = |held: &[usize; COLUMNS], card: Card| {
+            place[card.index()].is_some_and(|(c, height)| height < held[c])
+        };
+        let can_be_top = |held: &[usize; COLUMNS], card: Card| {
+            place[card.index()].is_none_or(|(c, height)| height + 1 >= held[c])
+        };
+        loop {
+            let mut freed = false;
+            for c in 0..COLUMNS {
+                let Some(&card) = held[c].checked_sub(1).map(|top| &cards[c][top]) else {
+                    continue;
+                };
+                let home =
+                    (ACE..card.rank()).all(|r| !still_held(&held, Card::new(card.suit(), r)));
+                let onto = card.rank() < KING
+                    && Suit::ALL
+                        .into_iter()
+                        .filter(|s| s.is_red() != card.is_red())
+                        .map(|s| Card::new(s, card.rank() + 1))
+                        .any(|host| {
+                            (self.worry || !self.foundations.is_home(host))
+                                && can_be_top(&held, host)
+                        });
+                if home || onto || card.rank() == KING {
+                    held[c] -= 1;
+                    freed = true;
+                }
+            }
+            if !freed {
+                return held.iter().any(|&h| h > 0);
+            }
+        }
     }
 
     /// Where a card may go in the columns: onto a card one rank higher of the other colour,
@@ -413,8 +474,11 @@ impl Game for Klondike {
         self.generate(moves, false);
     }
 
+    /// None from a blocked position (`blocked`: it cannot be won).
     fn search_moves(&self, moves: &mut Vec<Move>) {
-        self.generate(moves, true);
+        if !self.blocked() {
+            self.generate(moves, true);
+        }
     }
 
     /// A pair: its two moves, each unfolded. A talon card below the waste's top: deal on,
