@@ -7,7 +7,7 @@
 //! `docs/rules/klondike.md`.
 
 use crate::alternate_pile::AlternatePile;
-use crate::card::{format_cards, whole_suits_of_packs, Card, Suit, ACE, KING};
+use crate::card::{format_cards, whole_suits_of_packs, Card, Suit, ACE, KING, PACK};
 use crate::column::{self, Column};
 use crate::foundations::SuitFoundations;
 use crate::game::{Game, OptionKind, OptionValues, Tally, VariantOption};
@@ -96,7 +96,7 @@ impl Klondike {
         // Each column's held cards, the lowest first; only the top `held[c]` are still held.
         let mut cards = [[Card::from_index(0); MOST_DOWN + 1]; COLUMNS];
         let mut held = [0usize; COLUMNS];
-        let mut place = [None; 52];
+        let mut place = [None; PACK];
         for (c, column) in self.columns.iter().enumerate() {
             if column.down == 0 {
                 continue;
