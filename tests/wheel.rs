@@ -229,6 +229,14 @@ fn the_solver_agrees_with_brute_force_on_reduced_deals() {
     );
 }
 
+/// The search offers no move from `position`, though the rules offer some.
+fn assert_doomed_ahead(position: &Wheel) {
+    let mut searched = Vec::new();
+    position.search_moves(&mut searched);
+    assert!(searched.is_empty(), "{}", position.layout());
+    assert!(!legal_texts(position).is_empty(), "{}", position.layout());
+}
+
 #[test]
 fn a_deal_that_leaves_only_three_six_nine_dooms_the_game_before_it_comes() {
     // Clubs, diamonds and hearts. No court card in the first two deals, so each is followed
@@ -241,9 +249,11 @@ fn a_deal_that_leaves_only_three_six_nine_dooms_the_game_before_it_comes() {
     );
     let position = Wheel::deal(&options::<Wheel>(&[]), &order).unwrap();
     assert!(!common::agrees_with_brute_force(&position, "doomed"));
-    // The deal, then the second deal's position, where the doomed third deal is seen ahead.
+    // After the first deal the doomed third deal is seen ahead; the search by values of the
+    // first deal already meets it at its end, so the solver needs only the deal's position.
+    assert_doomed_ahead(&play(&position, "deal"));
     let outcome = solve_checked(&position, Order::DepthFirst, Budget::default());
-    assert_eq!(outcome.nodes, 2);
+    assert_eq!(outcome.nodes, 1);
 }
 
 #[test]
@@ -260,9 +270,11 @@ fn a_last_deal_that_allows_no_combination_dooms_the_game_before_it_comes() {
         let options = options::<Wheel>(&[("deal-any-time", deal_any_time as u32)]);
         let position = Wheel::deal(&options, &order).unwrap();
         assert!(!common::agrees_with_brute_force(&position, "last deal"));
-        // The deal, then the second deal's position, where the dead last deal is seen ahead.
+        // After the first deal the dead last deal is seen ahead; the search by values of the
+        // first deal already meets it at its end.
+        assert_doomed_ahead(&play(&position, "deal"));
         let outcome = solve_checked(&position, Order::DepthFirst, Budget::default());
-        assert_eq!(outcome.nodes, 2, "deal any time: {deal_any_time}");
+        assert_eq!(outcome.nodes, 1, "deal any time: {deal_any_time}");
     }
     // Seed 19's last deal (3D 3D 3H 4C 7C 9D TD and five court cards) makes no triple: proven
     // lost at once, where the search without this test held over 40M positions.
@@ -291,7 +303,65 @@ fn a_whole_deal_with_no_combination_before_a_short_last_deal_is_seen_ahead() {
         &position,
         "short last deal"
     ));
-    // The combination, the deal at 16, and there the dead deal at 28 is seen ahead.
+    // After the combination and the deal at 16 the dead deal at 28 is seen ahead; the search
+    // by values of the first deal already meets it at its end.
+    let combined = play(&position, &legal_texts(&position)[0]);
+    assert_doomed_ahead(&play(&combined, "deal"));
     let outcome = solve_checked(&position, Order::DepthFirst, Budget::default());
-    assert_eq!(outcome.nodes, 3);
+    assert_eq!(outcome.nodes, 1);
+}
+
+#[test]
+fn a_first_deal_that_cannot_end_well_is_seen_at_the_deal() {
+    // Seed 243: however the first deal is played, it ends with no move or before a doomed
+    // deal. The search by values sees it at once, where the full search held 620,450
+    // positions (the refills put the same values in ever new places).
+    let seed_243 = Wheel::deal(&options::<Wheel>(&[]), &shuffled(243, 2)).unwrap();
+    let mut moves = Vec::new();
+    seed_243.search_moves(&mut moves);
+    assert!(moves.is_empty());
+    assert!(!legal_texts(&seed_243).is_empty());
+    let outcome = solve_checked(&seed_243, Order::DepthFirst, Budget::default());
+    assert_eq!((outcome.verdict, outcome.nodes), (Verdict::Lost, 1));
+    // Reduced deals where the rule ends the search at the deal are lost by brute force too.
+    let mut seen = 0;
+    for seed in 0..400 {
+        let position = reduced_position(seed);
+        let mut moves = Vec::new();
+        position.search_moves(&mut moves);
+        if moves.is_empty() && !legal_texts(&position).is_empty() {
+            seen += 1;
+            assert!(!common::agrees_with_brute_force(
+                &position,
+                &format!("seed {seed}")
+            ));
+        }
+    }
+    assert!(seen >= 10, "only {seen} reduced deals exercise the rule");
+}
+
+#[test]
+fn once_the_stock_is_out_a_covering_card_is_taken_before_a_lone_one() {
+    // Along the first legal line of each reduced deal, every position where the search drops
+    // a legal combination once the stock is out (a lone card whose value a covering card also
+    // offers, or a second lone card of one value) has the verdict brute force gives it.
+    let mut seen = 0;
+    for seed in 0..200 {
+        let mut position = reduced_position(seed);
+        loop {
+            let legal = legal_texts(&position);
+            let Some(first) = legal.first() else { break };
+            let mut searched = Vec::new();
+            position.search_moves(&mut searched);
+            let dropped = legal
+                .iter()
+                .filter(|text| !searched.iter().any(|&mv| position.move_text(mv) == **text));
+            if position.tally().stock == 0 && dropped.count() > 0 && !searched.is_empty() {
+                seen += 1;
+                common::agrees_with_brute_force(&position, &format!("seed {seed}"));
+            }
+            position = play(&position, first);
+        }
+    }
+    assert!(seen >= 10, "only {seen} positions exercise the rule");
 }

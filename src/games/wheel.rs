@@ -5,6 +5,8 @@
 use crate::card::{format_stack, Card, Suit, ACE};
 use crate::game::{Game, OptionKind, OptionValues, Tally, VariantOption};
 use crate::key::KeyWriter;
+use ahash::AHashMap;
+use std::cell::RefCell;
 
 /// Cushion positions, two rows of six.
 const CUSHION: usize = 12;
@@ -95,10 +97,43 @@ impl Wheel {
         (positions, count)
     }
 
+    /// Once the stock is out, keeps of the top cards of each value only those that cover
+    /// another card, or, if none does, one lone card: a lone card can stand in at any later
+    /// time for a card of its value taken now, so taking the covering card instead loses no
+    /// win, and lone cards of one value are alike (`docs/rules/wheel.md`, pruning rule 4).
+    fn prefer_covering_cards(
+        &self,
+        positions: &mut [[u8; CUSHION]; COURT as usize + 1],
+        count: &mut [usize; COURT as usize + 1],
+    ) {
+        for (list, count) in positions.iter_mut().zip(count.iter_mut()) {
+            let list = &mut list[..*count];
+            list.sort_by_key(|&pile| self.heights[pile as usize] == 1);
+            let covering = list
+                .iter()
+                .filter(|&&pile| self.heights[pile as usize] > 1)
+                .count();
+            *count = if covering > 0 {
+                covering
+            } else {
+                list.len().min(1)
+            };
+        }
+    }
+
     /// Appends every combination the cushion's top cards allow, of the triples that `keep`
-    /// accepts.
-    fn combinations(&self, moves: &mut Vec<Move>, keep: impl Fn(&[u8; 3]) -> bool) {
-        let (positions, count) = self.positions_by_value();
+    /// accepts; with `prefer_covering`, once the stock is out, only those
+    /// `prefer_covering_cards` keeps.
+    fn combinations(
+        &self,
+        moves: &mut Vec<Move>,
+        prefer_covering: bool,
+        keep: impl Fn(&[u8; 3]) -> bool,
+    ) {
+        let (mut positions, mut count) = self.positions_by_value();
+        if prefer_covering && self.stock_len() == 0 {
+            self.prefer_covering_cards(&mut positions, &mut count);
+        }
         let of = |v: u8| &positions[v as usize][..count[v as usize]];
         let courts = of(COURT);
         if courts.is_empty() {
@@ -130,11 +165,16 @@ impl Wheel {
                 .any(|t| t.iter().all(|&v| count[v as usize] > 0))
     }
 
-    /// Appends the legal moves, with the combinations limited to the triples `keep` accepts;
-    /// whether a deal is legal always depends on every combination the rules allow.
-    fn generate(&self, moves: &mut Vec<Move>, keep: impl Fn(&[u8; 3]) -> bool) {
+    /// Appends the legal moves, with the combinations limited as `combinations` says; whether
+    /// a deal is legal always depends on every combination the rules allow.
+    fn generate(
+        &self,
+        moves: &mut Vec<Move>,
+        prefer_covering: bool,
+        keep: impl Fn(&[u8; 3]) -> bool,
+    ) {
         let start = moves.len();
-        self.combinations(moves, keep);
+        self.combinations(moves, prefer_covering, keep);
         if self.stock_len() == 0 {
             return;
         }
@@ -189,9 +229,129 @@ impl Wheel {
         }
     }
 
+    fn first_deal_values(&self) -> FirstDealValues {
+        let mut counts = [0; COURT as usize + 1];
+        for pile in 0..CUSHION {
+            if let Some(card) = self.top(pile) {
+                counts[value(card) as usize] += 1;
+            }
+        }
+        FirstDealValues {
+            next: self.next,
+            counts,
+        }
+    }
+
+    /// The value state after a combination of `triple` crowned by a court card, with its refill.
+    fn first_deal_after(&self, state: FirstDealValues, triple: &[u8; 3]) -> FirstDealValues {
+        let mut after = state;
+        for &v in triple.iter().chain(std::iter::once(&COURT)) {
+            after.counts[v as usize] -= 1;
+        }
+        let refill = (self.len - state.next).min(4);
+        for &card in &self.order[state.next as usize..(state.next + refill) as usize] {
+            after.counts[value(card) as usize] += 1;
+        }
+        after.next += refill;
+        after
+    }
+
+    /// Whether the first deal, from a position with these values, can still end well: in a
+    /// deal that no doomed deal follows (`doomed_deals`; the second deal itself included,
+    /// since it too covers every position), or in a won game. Every other way of playing it
+    /// ends in a position with no move, or in a doomed deal, wherever the cards lie; so a
+    /// first-deal position whose values fail this is lost (`docs/rules/wheel.md`, pruning
+    /// rule 3).
+    fn first_deal_can_end(&self, state: FirstDealValues) -> bool {
+        FIRST_DEAL_MEMO.with_borrow_mut(|memo| {
+            let deal = &self.order[..self.len as usize];
+            if memo.deal != deal || memo.deal_any_time != self.deal_any_time {
+                memo.deal = deal.to_vec();
+                memo.deal_any_time = self.deal_any_time;
+                memo.live.clear();
+            }
+            self.first_deal_live(state, &mut memo.live)
+        })
+    }
+
+    fn first_deal_live(&self, state: FirstDealValues, memo: &mut AHashMap<u64, bool>) -> bool {
+        if let Some(&live) = memo.get(&state.code()) {
+            return live;
+        }
+        let stock = self.len - state.next;
+        let allowed = || {
+            TRIPLES
+                .iter()
+                .filter(|t| state.present(COURT) && t.iter().all(|&v| state.present(v)))
+        };
+        let won = stock == 0 && state.counts.iter().all(|&n| n == 0);
+        let deal_legal = stock > 0 && (self.deal_any_time || allowed().next().is_none());
+        let deal_ends_well = deal_legal
+            && !(state.next as usize..)
+                .step_by(CUSHION)
+                .take_while(|&p| p + CUSHION <= self.len as usize)
+                .any(|p| self.doomed_deals >> p & 1 == 1);
+        let live = won
+            || deal_ends_well
+            || allowed().any(|triple| {
+                let mut left = [0; COURT as usize];
+                for (v, left) in left.iter_mut().enumerate().skip(2) {
+                    let dealt = self.order[..state.next as usize]
+                        .iter()
+                        .filter(|&&card| value(card) as usize == v)
+                        .count() as u8;
+                    *left = self.copies - (dealt - state.counts[v]);
+                }
+                for &v in triple {
+                    left[v as usize] -= 1;
+                }
+                can_be_completed(&left)
+                    && self.first_deal_live(self.first_deal_after(state, triple), memo)
+            });
+        memo.insert(state.code(), live);
+        live
+    }
+
     fn pile_text(&self, pile: usize) -> String {
         format_stack(&self.piles[pile][..self.heights[pile] as usize])
     }
+}
+
+/// A first-deal position seen by its values only: the next stock card and how many cards of
+/// each value lie on the cushion (index = value, `COURT` for court cards). While the first
+/// deal is open every pile holds at most one card, and a combination's effect on these counts
+/// (four values off, the next stock cards' values on) is the same wherever the cards lie; so
+/// is which moves the rules allow.
+#[derive(Clone, Copy)]
+struct FirstDealValues {
+    next: u8,
+    counts: [u8; COURT as usize + 1],
+}
+
+impl FirstDealValues {
+    fn code(&self) -> u64 {
+        self.counts[2..]
+            .iter()
+            .fold(u64::from(self.next), |code, &n| code << 4 | u64::from(n))
+    }
+
+    fn present(&self, v: u8) -> bool {
+        self.counts[v as usize] > 0
+    }
+}
+
+/// Per thread, for the deal being searched: whether each first-deal value state seen can end
+/// the first deal well (`Wheel::first_deal_live`). Many thousands of first-deal positions share
+/// a few dozen value states, so each is judged once; the memo is emptied when the deal changes.
+#[derive(Default)]
+struct FirstDealMemo {
+    deal: Vec<Card>,
+    deal_any_time: bool,
+    live: AHashMap<u64, bool>,
+}
+
+thread_local! {
+    static FIRST_DEAL_MEMO: RefCell<FirstDealMemo> = RefCell::new(FirstDealMemo::default());
 }
 
 /// The triples of values that the given top cards allow, crowned by one of them.
@@ -321,23 +481,33 @@ impl Game for Wheel {
     }
 
     fn legal_moves(&self, moves: &mut Vec<Move>) {
-        self.generate(moves, |_| true);
+        self.generate(moves, false, |_| true);
     }
 
     /// The legal moves less the combinations after which the pip cards left can no longer be
-    /// split into the triples of a won game (`can_be_completed`); none at all when a deal to
-    /// come is doomed (`doomed_ahead`). Proofs in `docs/rules/wheel.md`.
+    /// split into the triples of a won game (`can_be_completed`), during the first deal those
+    /// after which it can no longer end well (`first_deal_can_end`), and once the stock is out
+    /// those that take a lone card where a covering one would do (`prefer_covering_cards`);
+    /// none at all when a deal to come is doomed (`doomed_ahead`) or the first deal cannot end
+    /// well. Proofs in `docs/rules/wheel.md`.
     fn search_moves(&self, moves: &mut Vec<Move>) {
         if self.doomed_ahead() {
             return;
         }
+        let first_deal = self.first_deal.then(|| self.first_deal_values());
+        if first_deal.is_some_and(|state| !self.first_deal_can_end(state)) {
+            return;
+        }
         let left = self.remaining();
-        self.generate(moves, |triple| {
+        self.generate(moves, true, |triple| {
             let mut after = left;
             for &v in triple {
                 after[v as usize] -= 1;
             }
             can_be_completed(&after)
+                && first_deal.is_none_or(|state| {
+                    self.first_deal_can_end(self.first_deal_after(state, triple))
+                })
         });
     }
 
