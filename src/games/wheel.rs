@@ -207,10 +207,12 @@ impl Wheel {
     /// Whether a whole deal still to come dooms the game (`doomed_deals`). Once the first deal
     /// is over, every later deal starts at `next`, `next + 12`, ..., whatever is played.
     fn doomed_ahead(&self) -> bool {
-        if self.first_deal {
-            return false;
-        }
-        (self.next as usize..)
+        !self.first_deal && self.doomed_from(self.next)
+    }
+
+    /// Whether one of the whole deals starting at `next`, `next + 12`, ... is doomed.
+    fn doomed_from(&self, next: u8) -> bool {
+        (next as usize..)
             .step_by(CUSHION)
             .take_while(|&p| p + CUSHION <= self.len as usize)
             .any(|p| self.doomed_deals >> p & 1 == 1)
@@ -230,15 +232,10 @@ impl Wheel {
     }
 
     fn first_deal_values(&self) -> FirstDealValues {
-        let mut counts = [0; COURT as usize + 1];
-        for pile in 0..CUSHION {
-            if let Some(card) = self.top(pile) {
-                counts[value(card) as usize] += 1;
-            }
-        }
+        let (_, count) = self.positions_by_value();
         FirstDealValues {
             next: self.next,
-            counts,
+            counts: count.map(|n| n as u8),
         }
     }
 
@@ -286,26 +283,25 @@ impl Wheel {
         };
         let won = stock == 0 && state.counts.iter().all(|&n| n == 0);
         let deal_legal = stock > 0 && (self.deal_any_time || allowed().next().is_none());
-        let deal_ends_well = deal_legal
-            && !(state.next as usize..)
-                .step_by(CUSHION)
-                .take_while(|&p| p + CUSHION <= self.len as usize)
-                .any(|p| self.doomed_deals >> p & 1 == 1);
+        let deal_ends_well = deal_legal && !self.doomed_from(state.next);
+        // Pip cards not yet in the circle: all but those dealt and no longer on the cushion.
+        let mut left = [self.copies; COURT as usize];
+        for card in &self.order[..state.next as usize] {
+            if let Some(left) = left.get_mut(value(*card) as usize) {
+                *left -= 1;
+            }
+        }
+        for (left, &on_cushion) in left.iter_mut().zip(&state.counts) {
+            *left += on_cushion;
+        }
         let live = won
             || deal_ends_well
             || allowed().any(|triple| {
-                let mut left = [0; COURT as usize];
-                for (v, left) in left.iter_mut().enumerate().skip(2) {
-                    let dealt = self.order[..state.next as usize]
-                        .iter()
-                        .filter(|&&card| value(card) as usize == v)
-                        .count() as u8;
-                    *left = self.copies - (dealt - state.counts[v]);
-                }
+                let mut after = left;
                 for &v in triple {
-                    left[v as usize] -= 1;
+                    after[v as usize] -= 1;
                 }
-                can_be_completed(&left)
+                can_be_completed(&after)
                     && self.first_deal_live(self.first_deal_after(state, triple), memo)
             });
         memo.insert(state.code(), live);
