@@ -101,7 +101,8 @@ pub struct Batch<'a> {
     pub budget: Budget,
     pub jsonl: Option<&'a Path>,
     pub resume: bool,
-    /// Solve again the deals the `--jsonl` file holds as unknown.
+    /// Solve again the deals the `--jsonl` file holds as unknown, except those it records as
+    /// already unknown under this search order within at least this node budget.
     pub retry_unknown: bool,
     pub progress: bool,
 }
@@ -127,10 +128,13 @@ impl Batch<'_> {
             }
             None => (HashMap::new(), None),
         };
+        let tried_as_now = |r: &DealRecord| {
+            r.search == Some(self.order) && self.budget.max_nodes.is_some_and(|m| r.nodes >= m)
+        };
         let settled = |d: &DealId| {
-            finished
-                .get(d)
-                .is_some_and(|r| !(self.retry_unknown && r.verdict == Verdict::Unknown))
+            finished.get(d).is_some_and(|r| {
+                !(self.retry_unknown && r.verdict == Verdict::Unknown) || tried_as_now(r)
+            })
         };
         let todo: Vec<&DealId> = self.deals.iter().filter(|d| !settled(d)).collect();
         let bar = progress_bar(self.deals.len(), self.progress);
@@ -148,6 +152,7 @@ impl Batch<'_> {
                     nodes: report.nodes,
                     seconds: report.seconds,
                     peak_bytes: report.peak_bytes,
+                    search: Some(self.order),
                 };
                 if let Some(writer) = &writer {
                     let mut line = serde_json::to_string(&record).expect("records serialise");

@@ -17,7 +17,8 @@ use std::mem::size_of;
 
 /// The order in which the search visits positions. Both visit every reachable position before
 /// they answer "lost"; they differ in how soon they find a win and in memory.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Order {
     /// The three orders below in turn, each going on from where it stopped, with turns that
     /// double each round, until one answers. Each is a complete search, so the first "lost" is

@@ -1,7 +1,7 @@
 //! The summary of a batch of deals (the `results/*.json` contract) and its statistics.
 
 use crate::deal::DealId;
-use crate::solver::Verdict;
+use crate::solver::{Order, Verdict};
 use serde::{Deserialize, Serialize};
 
 /// One finished deal, as a line of the `--jsonl` file.
@@ -14,6 +14,10 @@ pub struct DealRecord {
     /// Bytes the search held at its largest.
     #[serde(default)]
     pub peak_bytes: u64,
+    /// The search order that gave this verdict, so that `--retry-unknown` can pass over the
+    /// deals already tried with the same order and budget (absent from older files).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub search: Option<Order>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -174,6 +178,7 @@ mod tests {
             nodes: n,
             seconds: 0.5,
             peak_bytes: 0,
+            search: None,
         };
         let records: Vec<_> = (0..10)
             .map(|n| {

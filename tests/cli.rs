@@ -597,6 +597,35 @@ fn retrying_unknown_deals_with_a_larger_budget_gives_the_larger_run() {
     );
     let large = run("large", "30000", &[]);
     assert_eq!(retried, large);
+    // A retry with the same order and budget passes over the deals that budget left unknown,
+    // so a retry pass that was interrupted goes on where it stopped.
+    let lines = || fs::read_to_string(&file).unwrap().lines().count();
+    let before = lines();
+    let again = run(
+        "again",
+        "30000",
+        &["--jsonl", jsonl, "--resume", "--retry-unknown"],
+    );
+    assert_eq!(again, large);
+    assert_eq!(lines(), before);
+    let deeper = run(
+        "deeper",
+        "30000",
+        &[
+            "--jsonl",
+            jsonl,
+            "--resume",
+            "--retry-unknown",
+            "--search",
+            "beam",
+        ],
+    );
+    assert_eq!(
+        lines(),
+        before + large["unknown"].as_u64().unwrap() as usize
+    );
+    assert!(deeper["unknown"].as_u64().unwrap() <= large["unknown"].as_u64().unwrap());
+    assert!(large["unknown"].as_u64().unwrap() > 0, "{large}");
     assert!(large["unknown"].as_u64().unwrap() < small["unknown"].as_u64().unwrap());
     // The file keeps both records of a retried deal; merge takes the decided one.
     let merged = dir.join("merged.json");
