@@ -77,6 +77,14 @@ pub trait Game: Copy + Eq + Hash + Send + Sync + 'static {
         0
     }
 
+    /// The family of like positions this one belongs to, for games that group them: when the
+    /// beam search must cut a layer it keeps only the most promising position of each family,
+    /// so that its width goes to positions that differ in more than detail. It changes which
+    /// wins the beam finds and how soon, never a verdict. By default no grouping.
+    fn family(&self) -> Option<u64> {
+        None
+    }
+
     /// A move that can be played without losing a win, if there is one: when the position is
     /// winnable, so is the position after this move. It must also make irreversible progress
     /// (for example a card to the foundations), so that the search, which then tries only

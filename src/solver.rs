@@ -13,6 +13,7 @@
 use crate::chunked::ChunkedStack;
 use crate::game::Game;
 use crate::table::{KeySet, Offer};
+use ahash::AHashSet;
 use std::mem::size_of;
 
 /// The order in which the search visits positions. Both visit every reachable position before
@@ -34,7 +35,8 @@ pub enum Order {
     /// Depth-first, children in the game's own move order (no heuristic).
     DepthFirstPlain,
     /// Beam search: layer by layer from the deal, keeping only the most promising positions
-    /// of each layer (by the game's heuristic), the beam doubling in width after each run
+    /// of each layer (by the game's heuristic, one of each family where the game groups
+    /// positions: `Game::family`), the beam doubling in width after each run
     /// that ends without a win. A win-finder for games whose wins lie deep: a run that cut no
     /// layer has seen every position, so it proves "lost" too, but usually the budget ends
     /// it first.
@@ -706,6 +708,7 @@ fn beam_run<G: Game>(deal: &G, budget: Budget, width: usize) -> (Outcome<G::Move
     let mut next: Vec<(i32, u32, G)> = Vec::new();
     let mut moves = Vec::new();
     let mut cut = false;
+    let mut families: AHashSet<u64> = AHashSet::new();
     let held = |parents: &Vec<(u32, Option<G::Move>)>, next: &Vec<(i32, u32, G)>| {
         (parents.capacity() * size_of::<(u32, Option<G::Move>)>()
             + next.capacity() * size_of::<(i32, u32, G)>()
@@ -744,6 +747,12 @@ fn beam_run<G: Game>(deal: &G, budget: Budget, width: usize) -> (Outcome<G::Move
         if next.len() > width {
             // Stable, so among equals the earlier-found position stays.
             next.sort_by_key(|&(score, _, _)| std::cmp::Reverse(score));
+            families.clear();
+            next.retain(|(_, _, position)| {
+                position
+                    .family()
+                    .is_none_or(|family| families.insert(family))
+            });
             next.truncate(width);
             cut = true;
         }
