@@ -123,7 +123,8 @@ fn a_card_goes_home_alone_when_nothing_could_want_to_be_built_on_it() {
 fn all_home(position: &Sedgewick, rank: u8) -> bool {
     let layout = position.layout();
     let line = layout.lines().next().unwrap();
-    let base = patience::card::Card::parse(&format!("{}S", &line[18..line.find(')').unwrap()]))
+    let base_text = &line[line.find("base ").unwrap() + 5..line.find(')').unwrap()];
+    let base = patience::card::Card::parse(&format!("{base_text}S"))
         .unwrap()
         .rank();
     let offset = |r: u8| (r + 13 - base) % 13;
@@ -134,10 +135,10 @@ fn all_home(position: &Sedgewick, rank: u8) -> bool {
 
 #[test]
 fn every_safe_move_keeps_the_verdict_brute_force_gives() {
-    // Along a line of first legal moves from each reduced position, from its end back while brute force
-    // can search them, every position where the solver would play a card home alone has the
-    // verdict of the position after that move; some of them only by the looser half of the
-    // rule (a card of the rank below not yet home, but next for its foundation).
+    // Along a line of first legal moves from each reduced position, from its end back while
+    // brute force can search them, every position where the solver would play a card home
+    // alone has the verdict of the position after that move; some of them only by the looser
+    // half of the rule (a card of the rank below not yet home, but next for its foundation).
     let (mut checked, mut loose) = (0, 0);
     for seed in 0..200 {
         // The first legal move to a position not met before on the line, until there is none.
