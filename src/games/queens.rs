@@ -51,10 +51,6 @@ pub struct Queens {
     queens_on_talon: u8,
     /// Variant: the key's queens are sent away only while the key is dealt.
     key_queens_at_deal_only: bool,
-    /// For each key card, how many copies of the card its foundation needs first (the rank
-    /// below; a king for an ace) lie beneath it in the key. It follows from the deal, so it
-    /// adds nothing to the key.
-    needed_beneath: [u8; KEY],
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -228,39 +224,69 @@ impl Queens {
                 .all(|&n| n > rank - 1)
     }
 
-    /// The card `card`'s foundation needs just before it: the rank below, a king for an ace.
-    fn needed_first(card: Card) -> Card {
-        let rank = if card.rank() == ACE {
-            KING
+    /// The place a card takes in its foundation's order: the king first (0), then the ace
+    /// (1) up to the queen (12); a foundation holding `n` cards takes the card of place `n`.
+    fn place_in_foundation(card: Card) -> u8 {
+        if card.rank() == KING {
+            0
         } else {
-            card.rank() - 1
-        };
-        Card::new(card.suit(), rank)
+            card.rank()
+        }
     }
 
-    /// Whether some key card can never leave the key: no queen lies above it (so no payment
-    /// can take it away), no foundation of its suit takes it now, and every copy of the card
-    /// its foundation needs first that is not home lies beneath it in the key. Those can leave
-    /// only after it does, and it only by going home. Proof in the rules document.
-    fn key_deadlocked(&self) -> bool {
-        for i in (0..self.key_left as usize).rev() {
-            let card = self.key[i];
-            if card.rank() == QUEEN && !self.key_queens_at_deal_only {
-                return false;
+    /// Whether the key can never be cleared, so the position is lost. The key's cards above
+    /// its first queen (all of them under `--key-queens-at-deal-only`) can leave only by going
+    /// home, uppermost first; the cards beneath them only after they have. Relax everything
+    /// else: every card outside the key may go home whenever its foundation takes it. Suits
+    /// are then apart, and each suit asks whether its two foundations can take its key cards
+    /// in key order; if one cannot, no line of the real game can. Proof in the rules document.
+    fn key_cannot_clear(&self) -> bool {
+        let left = self.key_left as usize;
+        let locked_from = if self.key_queens_at_deal_only {
+            0
+        } else {
+            // A queen uppermost has been sent away already (`settle`), so this is below the top.
+            (0..left)
+                .rev()
+                .find(|&i| self.key[i].rank() == QUEEN)
+                .map_or(0, |q| q + 1)
+        };
+        Suit::ALL.into_iter().any(|suit| {
+            let mut locked = [0u8; KEY];
+            let mut count = 0;
+            for &card in self.key[locked_from..left].iter().rev() {
+                if card.suit() == suit {
+                    locked[count] = Queens::place_in_foundation(card);
+                    count += 1;
+                }
             }
-            if card.rank() == KING || self.foundation_for(card).is_some() {
-                continue;
-            }
-            let first = 2 * card.suit().index();
-            let home = self.foundations[first..first + 2]
-                .iter()
-                .filter(|&&n| n >= card.rank())
-                .count() as u8;
-            if 2 - home == self.needed_beneath[i] {
-                return true;
-            }
+            count > 0 && !self.suit_clears(suit, &locked[..count], &self.key[..left])
+        })
+    }
+
+    /// Whether `suit`'s two foundations can take `locked` (places in foundation order, the
+    /// key's uppermost first) in that order, when a foundation may also take a copy that is
+    /// neither home nor in `key` at any time, and a locked copy once it is its turn.
+    fn suit_clears(&self, suit: Suit, locked: &[u8], key: &[Card]) -> bool {
+        let first = 2 * suit.index();
+        let mut search = SuitClearing {
+            locked,
+            usable: [[0; PLACES]; KEY + 1],
+            seen: [0; SEEN_WORDS],
+        };
+        // Copies of each place usable before the locked card `t`: those not in the key (home
+        // or anywhere else), and the locked ones above `t`.
+        for card in key.iter().filter(|c| c.suit() == suit) {
+            search.usable[0][Queens::place_in_foundation(*card) as usize] += 1;
         }
-        false
+        for count in &mut search.usable[0] {
+            *count = 2 - *count;
+        }
+        for (t, &place) in locked.iter().enumerate() {
+            search.usable[t + 1] = search.usable[t];
+            search.usable[t + 1][place as usize] += 1;
+        }
+        search.clears(0, self.foundations[first], self.foundations[first + 1])
     }
 
     fn place_name(place: Place) -> String {
@@ -280,6 +306,45 @@ impl Queens {
             1 => Card::new(suit, KING).to_string(),
             n => Card::new(suit, n - 1).to_string(),
         }
+    }
+}
+
+/// Places in a foundation: the king, the ace, ..., the queen.
+const PLACES: usize = KING as usize;
+/// Bits for every (locked cards home, first foundation's length, second's) of a suit.
+const SEEN_WORDS: usize = ((KEY + 1) * (PLACES + 1) * (PLACES + 1)).div_ceil(64);
+
+/// One suit of `Queens::key_cannot_clear`'s relaxation: a depth-first search over how many
+/// locked cards are home and the two foundations' lengths, on the stack.
+struct SuitClearing<'a> {
+    locked: &'a [u8],
+    /// `usable[t][place]`: copies of `place` that may have gone home before locked card `t`.
+    usable: [[u8; PLACES]; KEY + 1],
+    seen: [u64; SEEN_WORDS],
+}
+
+impl SuitClearing<'_> {
+    fn clears(&mut self, t: usize, a: u8, b: u8) -> bool {
+        if t == self.locked.len() {
+            return true;
+        }
+        let bit = (t * (PLACES + 1) + a as usize) * (PLACES + 1) + b as usize;
+        if self.seen[bit / 64] & (1 << (bit % 64)) != 0 {
+            return false;
+        }
+        self.seen[bit / 64] |= 1 << (bit % 64);
+        let place = self.locked[t];
+        // The locked card itself, then a free copy on either foundation: a foundation of
+        // length n takes one when more copies of place n are usable than have gone home
+        // (the other foundation may hold one).
+        (a == place && self.clears(t + 1, a + 1, b))
+            || (b == place && self.clears(t + 1, a, b + 1))
+            || ((a as usize) < PLACES
+                && self.usable[t][a as usize] > u8::from(b > a)
+                && self.clears(t, a + 1, b))
+            || ((b as usize) < PLACES
+                && self.usable[t][b as usize] > u8::from(a > b)
+                && self.clears(t, a, b + 1))
     }
 }
 
@@ -332,12 +397,7 @@ impl Game for Queens {
             foundations: [0; FOUNDATIONS],
             queens_on_talon: 0,
             key_queens_at_deal_only: options.flag("key-queens-at-deal-only"),
-            needed_beneath: [0; KEY],
         };
-        for i in 0..key_len {
-            let needed = Queens::needed_first(key[i]);
-            game.needed_beneath[i] = key[..i].iter().filter(|&&c| c == needed).count() as u8;
-        }
         for suit in Suit::ALL {
             if !order.contains(&Card::new(suit, KING)) {
                 game.foundations[2 * suit.index()..2 * suit.index() + 2].fill(KING);
@@ -351,9 +411,9 @@ impl Game for Queens {
         self.generate(moves, false);
     }
 
-    /// Nothing when a key card can never leave the key (the position is lost).
+    /// Nothing when the key can never be cleared (the position is lost).
     fn search_moves(&self, moves: &mut Vec<Move>) {
-        if !self.key_deadlocked() {
+        if !self.key_cannot_clear() {
             self.generate(moves, true);
         }
     }
