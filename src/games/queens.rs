@@ -236,55 +236,54 @@ impl Queens {
 
     /// Whether the key can never be cleared, so the position is lost. The key's cards above
     /// its first queen (all of them under `--key-queens-at-deal-only`) can leave only by going
-    /// home, uppermost first; the cards beneath them only after they have. Relax everything
-    /// else: every card outside the key may go home whenever its foundation takes it. Suits
-    /// are then apart, and each suit asks whether its two foundations can take its key cards
-    /// in key order; if one cannot, no line of the real game can. Proof in the rules document.
+    /// home, uppermost first; then that queen surfaces and goes under the stock with thirteen
+    /// cards, and the cards down to the next queen are locked in their turn, and so on. Relax
+    /// everything else: every card outside the key (and every card a queen has taken, once
+    /// she has) may go home whenever its foundation takes it. Suits are then apart, and each
+    /// asks whether its two foundations can take its locked cards in key order; if one cannot,
+    /// no line of the real game can. Proof in the rules document.
     fn key_cannot_clear(&self) -> bool {
-        let left = self.key_left as usize;
-        let locked_from = if self.key_queens_at_deal_only {
-            0
-        } else {
-            // A queen uppermost has been sent away already (`settle`), so this is below the top.
-            (0..left)
-                .rev()
-                .find(|&i| self.key[i].rank() == QUEEN)
-                .map_or(0, |q| q + 1)
-        };
-        Suit::ALL.into_iter().any(|suit| {
-            let mut locked = [0u8; KEY];
-            let mut count = 0;
-            for &card in self.key[locked_from..left].iter().rev() {
-                if card.suit() == suit {
-                    locked[count] = Queens::place_in_foundation(card);
-                    count += 1;
-                }
-            }
-            count > 0 && !self.suit_clears(suit, &locked[..count], &self.key[..left])
-        })
+        Suit::ALL.into_iter().any(|suit| !self.suit_clears(suit))
     }
 
-    /// Whether `suit`'s two foundations can take `locked` (places in foundation order, the
-    /// key's uppermost first) in that order, when a foundation may also take a copy that is
-    /// neither home nor in `key` at any time, and a locked copy once it is its turn.
-    fn suit_clears(&self, suit: Suit, locked: &[u8], key: &[Card]) -> bool {
+    /// Whether `suit`'s two foundations can take its locked key cards in key order, when a
+    /// foundation may also take, at any time, a copy that is not in the key, and a copy a
+    /// queen took from the key once her turn has come.
+    fn suit_clears(&self, suit: Suit) -> bool {
         let first = 2 * suit.index();
         let mut search = SuitClearing {
-            locked,
+            locked: [0; KEY],
+            count: 0,
             usable: [[0; PLACES]; KEY + 1],
             seen: [0; SEEN_WORDS],
         };
-        // Copies of each place usable before the locked card `t`: those not in the key (home
-        // or anywhere else), and the locked ones above `t`.
+        // Copies of each place usable before the suit's next locked card: first those not in
+        // the key (home or anywhere else).
+        let key = &self.key[..self.key_left as usize];
+        let mut usable = [2u8; PLACES];
         for card in key.iter().filter(|c| c.suit() == suit) {
-            search.usable[0][Queens::place_in_foundation(*card) as usize] += 1;
+            usable[Queens::place_in_foundation(*card) as usize] -= 1;
         }
-        for count in &mut search.usable[0] {
-            *count = 2 - *count;
-        }
-        for (t, &place) in locked.iter().enumerate() {
-            search.usable[t + 1] = search.usable[t];
-            search.usable[t + 1][place as usize] += 1;
+        let mut top = key.len();
+        while top > 0 {
+            let card = key[top - 1];
+            if card.rank() == QUEEN && !self.key_queens_at_deal_only {
+                // She and the cards beneath her go under the stock: usable from now on.
+                let paid = KEY_PAYMENT.min(top);
+                for card in key[top - paid..top].iter().filter(|c| c.suit() == suit) {
+                    usable[Queens::place_in_foundation(*card) as usize] += 1;
+                }
+                top -= paid;
+                continue;
+            }
+            if card.suit() == suit {
+                let place = Queens::place_in_foundation(card);
+                search.usable[search.count] = usable;
+                search.locked[search.count] = place;
+                search.count += 1;
+                usable[place as usize] += 1;
+            }
+            top -= 1;
         }
         search.clears(0, self.foundations[first], self.foundations[first + 1])
     }
@@ -316,16 +315,18 @@ const SEEN_WORDS: usize = ((KEY + 1) * (PLACES + 1) * (PLACES + 1)).div_ceil(64)
 
 /// One suit of `Queens::key_cannot_clear`'s relaxation: a depth-first search over how many
 /// locked cards are home and the two foundations' lengths, on the stack.
-struct SuitClearing<'a> {
-    locked: &'a [u8],
+struct SuitClearing {
+    /// The suit's locked cards as places in foundation order, the key's uppermost first.
+    locked: [u8; KEY],
+    count: usize,
     /// `usable[t][place]`: copies of `place` that may have gone home before locked card `t`.
     usable: [[u8; PLACES]; KEY + 1],
     seen: [u64; SEEN_WORDS],
 }
 
-impl SuitClearing<'_> {
+impl SuitClearing {
     fn clears(&mut self, t: usize, a: u8, b: u8) -> bool {
-        if t == self.locked.len() {
+        if t == self.count {
             return true;
         }
         let bit = (t * (PLACES + 1) + a as usize) * (PLACES + 1) + b as usize;
@@ -579,5 +580,136 @@ impl Game for Queens {
             } => 1,
             _ => 0,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deal::shuffled;
+    use std::collections::HashSet;
+
+    /// The relaxed game of `key_cannot_clear` played out plainly, every suit at once: the key
+    /// moves as the rules move it (a queen on top goes with the cards beneath her), and a card
+    /// not in the key (or taken from it by a queen, once she has gone) goes home whenever a
+    /// foundation takes it. `free` counts the copies of each card so available.
+    struct Relaxed<'a> {
+        key: &'a [Card],
+        deal_only: bool,
+        seen: HashSet<(usize, [u8; FOUNDATIONS])>,
+    }
+
+    impl Relaxed<'_> {
+        fn clears(
+            &mut self,
+            left: usize,
+            foundations: [u8; FOUNDATIONS],
+            free: [u8; PACK],
+        ) -> bool {
+            if left == 0 {
+                return true;
+            }
+            // What is free follows from the key's length and the foundations.
+            if !self.seen.insert((left, foundations)) {
+                return false;
+            }
+            let top = self.key[left - 1];
+            if top.rank() == QUEEN && !self.deal_only {
+                let paid = KEY_PAYMENT.min(left);
+                let mut free = free;
+                for card in &self.key[left - paid..left] {
+                    free[card.index()] += 1;
+                }
+                return self.clears(left - paid, foundations, free);
+            }
+            (0..FOUNDATIONS).any(|f| {
+                let n = foundations[f];
+                if n == KING {
+                    return false;
+                }
+                let wanted = Card::new(Suit::ALL[f / 2], if n == 0 { KING } else { n });
+                let mut grown = foundations;
+                grown[f] += 1;
+                let mut fewer = free;
+                (top == wanted && self.clears(left - 1, grown, free))
+                    || (free[wanted.index()] > 0 && {
+                        fewer[wanted.index()] -= 1;
+                        self.clears(left, grown, fewer)
+                    })
+            })
+        }
+    }
+
+    fn relaxed_clears(game: &Queens) -> bool {
+        let key = &game.key[..game.key_left as usize];
+        let mut free = [2u8; PACK];
+        for card in key {
+            free[card.index()] -= 1;
+        }
+        for (f, &n) in game.foundations.iter().enumerate() {
+            for place in 0..n {
+                let rank = if place == 0 { KING } else { place };
+                free[Card::new(Suit::ALL[f / 2], rank).index()] -= 1;
+            }
+        }
+        let mut relaxed = Relaxed {
+            key,
+            deal_only: game.key_queens_at_deal_only,
+            seen: HashSet::new(),
+        };
+        relaxed.clears(key.len(), game.foundations, free)
+    }
+
+    #[test]
+    fn the_key_relaxation_by_suits_agrees_with_the_relaxed_game_played_out() {
+        // Two suits from each pack, keys of 12 to 32 cards (so queens send cards away and
+        // lock the cards beneath them in their turn), at the deal and along random lines.
+        let (mut stuck, mut clear) = (0, 0);
+        for seed in 0..300u64 {
+            let suits = [
+                Suit::ALL[seed as usize % 4],
+                Suit::ALL[(seed as usize + 1) % 4],
+            ];
+            let order: Vec<Card> = shuffled(seed, 2)
+                .into_iter()
+                .filter(|c| suits.contains(&c.suit()))
+                .collect();
+            let mut options = OptionValues::defaults(Queens::OPTIONS);
+            options
+                .set(Queens::OPTIONS, "key-cards", 12 + (seed % 21) as u32)
+                .unwrap();
+            options
+                .set(
+                    Queens::OPTIONS,
+                    "key-queens-at-deal-only",
+                    (seed % 4 == 1) as u32,
+                )
+                .unwrap();
+            let mut position = Queens::deal(&options, &order).unwrap();
+            let mut moves = Vec::new();
+            for step in 0..60u64 {
+                let relaxed = relaxed_clears(&position);
+                assert_eq!(
+                    position.key_cannot_clear(),
+                    !relaxed,
+                    "seed {seed} step {step}"
+                );
+                if !relaxed {
+                    // Once stuck, always stuck: the line has said what it can.
+                    stuck += 1;
+                    break;
+                }
+                clear += 1;
+                moves.clear();
+                position.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                let pick = (seed.wrapping_mul(0x9E37_79B9) ^ step.wrapping_mul(7919)) as usize;
+                position = position.play(moves[pick % moves.len()]);
+            }
+        }
+        eprintln!("{stuck} stuck, {clear} clear");
+        assert!(stuck > 150 && clear > 1000, "{stuck} stuck, {clear} clear");
     }
 }
