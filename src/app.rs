@@ -306,9 +306,13 @@ fn compare(request: CompareRequest) -> Result<ExitCode, String> {
     let report = worker_pool(request.threads)?.install(|| comparison.run())?;
     print!("{}", Table.render(std::slice::from_ref(&report)));
     if let Some(path) = &request.json {
-        entered
-            .retain(|r| (r.game.as_str(), r.variant.as_str()) != (&header.game, &header.variant));
-        entered.push(report);
+        // A game's new comparison takes the place of its old one, so the file keeps its order.
+        let same =
+            |r: &Report| (r.game.as_str(), r.variant.as_str()) == (&header.game, &header.variant);
+        match entered.iter().position(same) {
+            Some(i) => entered[i] = report,
+            None => entered.push(report),
+        }
         write_atomic(path, &Json.render(&entered))?;
     }
     Ok(ExitCode::SUCCESS)
