@@ -60,6 +60,11 @@ fn games_list() -> Result<ExitCode, String> {
             };
             println!("{:<12}   {form:<38} {}", "", option.help);
         }
+        let search = format!("--search {}", game.search().name());
+        println!(
+            "{:<12}   {search:<38} the search order unless another is named",
+            ""
+        );
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -117,9 +117,10 @@ enum SearchOrder {
 
 #[derive(Args)]
 struct BudgetArgs {
-    /// The order of the search (all are exhaustive; they differ in how soon they find wins)
-    #[arg(long, value_enum, default_value = "portfolio")]
-    search: SearchOrder,
+    /// The order of the search (all are exhaustive; they differ in how soon they find wins);
+    /// by default the game's own, which `patience games` lists
+    #[arg(long, value_enum)]
+    search: Option<SearchOrder>,
     /// Stop with "unknown" after expanding this many positions
     #[arg(long, value_name = "N")]
     max_nodes: Option<u64>,
@@ -129,13 +130,15 @@ struct BudgetArgs {
 }
 
 impl BudgetArgs {
-    fn order(&self) -> Order {
+    /// The order named, or else the game's own.
+    fn order(&self, game: &dyn GameEntry) -> Order {
         match self.search {
-            SearchOrder::Portfolio => Order::Portfolio,
-            SearchOrder::BestFirst => Order::BestFirst,
-            SearchOrder::DepthFirst => Order::DepthFirst,
-            SearchOrder::DepthFirstPlain => Order::DepthFirstPlain,
-            SearchOrder::Beam => Order::Beam,
+            None => game.search(),
+            Some(SearchOrder::Portfolio) => Order::Portfolio,
+            Some(SearchOrder::BestFirst) => Order::BestFirst,
+            Some(SearchOrder::DepthFirst) => Order::DepthFirst,
+            Some(SearchOrder::DepthFirstPlain) => Order::DepthFirstPlain,
+            Some(SearchOrder::Beam) => Order::Beam,
         }
     }
 
@@ -427,11 +430,12 @@ fn game_request(command: &str, game: Chosen, matches: &ArgMatches) -> Result<Req
         "solve" => {
             let args: SolveArgs = arguments(matches)?;
             let deal = deal_id(&args.deal, &game)?.expect("a deal is required");
+            let order = args.budget.order(game.entry);
             Ok(Request::Solve {
                 game,
                 deal,
                 json: args.json,
-                order: args.budget.order(),
+                order,
                 budget: args.budget.budget(),
             })
         }
@@ -474,6 +478,7 @@ fn game_request(command: &str, game: Chosen, matches: &ArgMatches) -> Result<Req
                 }
                 strategies.push(kind);
             }
+            let order = args.budget.order(game.entry);
             Ok(Request::Compare(CompareRequest {
                 game,
                 range,
@@ -481,7 +486,7 @@ fn game_request(command: &str, game: Chosen, matches: &ArgMatches) -> Result<Req
                 solver_results: args.solver_results,
                 threads: args.threads.map(|t| t as usize),
                 json: args.json,
-                order: args.budget.order(),
+                order,
                 budget: args.budget.budget(),
             }))
         }
@@ -494,6 +499,7 @@ fn game_request(command: &str, game: Chosen, matches: &ArgMatches) -> Result<Req
                 .map(parse_shard)
                 .transpose()?
                 .unwrap_or((1, 1));
+            let order = args.budget.order(game.entry);
             Ok(Request::Stats(StatsRequest {
                 game,
                 range,
@@ -503,7 +509,7 @@ fn game_request(command: &str, game: Chosen, matches: &ArgMatches) -> Result<Req
                 jsonl: args.jsonl,
                 resume: args.resume,
                 retry_unknown: args.retry_unknown,
-                order: args.budget.order(),
+                order,
                 budget: args.budget.budget(),
             }))
         }

@@ -2,6 +2,7 @@
 //! may know about a game. One type per game implements it; nothing outside `games/` names one.
 
 use crate::card::Card;
+use crate::solver::Order;
 use std::fmt::Debug;
 use std::hash::Hash;
 
@@ -26,6 +27,9 @@ pub trait Game: Copy + Eq + Hash + Send + Sync + 'static {
     const PACKS: usize;
     /// The variant options the command line offers, with their defaults.
     const OPTIONS: &'static [VariantOption];
+    /// The search order used when the user names none: the one that decides the most deals
+    /// within a budget. The portfolio unless a game has measured better.
+    const SEARCH: Order = Order::Portfolio;
 
     /// Lays out a deal (cards in dealing order) under the chosen variant.
     fn deal(options: &OptionValues, order: &[Card]) -> Result<Self, String>;

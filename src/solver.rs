@@ -43,6 +43,19 @@ pub enum Order {
     Beam,
 }
 
+impl Order {
+    /// The name `--search` takes.
+    pub fn name(self) -> &'static str {
+        match self {
+            Order::Portfolio => "portfolio",
+            Order::BestFirst => "best-first",
+            Order::DepthFirst => "depth-first",
+            Order::DepthFirstPlain => "depth-first-plain",
+            Order::Beam => "beam",
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Budget {
     /// Stop after this many positions expanded.

@@ -437,6 +437,48 @@ fn stats_is_the_same_with_one_or_two_threads_and_when_resumed_or_sharded() {
 fn games_lists_every_game_with_its_options() {
     let listed = stdout(&patience(&["games"]));
     assert!(listed.contains("freecell") && listed.contains("--cells"));
+    // Each game's own search order, which `--search` overrides.
+    let search = |game: &str| {
+        let block = listed.split(&format!("\n{game} ")).nth(1).unwrap();
+        block
+            .lines()
+            .find(|l| l.contains("--search"))
+            .unwrap()
+            .to_string()
+    };
+    assert!(search("sedgewick").contains("--search beam"));
+    assert!(search("gate").contains("--search portfolio"));
+}
+
+#[test]
+fn a_game_searches_in_its_own_order_unless_told_otherwise() {
+    let dir = scratch("default-order");
+    let run = |name: &str, extra: &[&str]| {
+        let jsonl = dir.join(name);
+        let mut args = vec![
+            "stats",
+            "sedgewick",
+            "--seeds",
+            "9..9",
+            "--max-nodes",
+            "5000",
+        ];
+        args.extend(["--jsonl", jsonl.to_str().unwrap()]);
+        args.extend(extra);
+        succeeds(&args);
+        fs::read_to_string(jsonl).unwrap()
+    };
+    // Seed 9: the beam wins it in 1,579 positions; the portfolio does not within 5,000.
+    let own = run("own.jsonl", &[]);
+    assert!(
+        own.contains(r#""search":"beam""#) && own.contains(r#""won""#),
+        "{own}"
+    );
+    let told = run("told.jsonl", &["--search", "portfolio"]);
+    assert!(
+        told.contains(r#""search":"portfolio""#) && told.contains(r#""unknown""#),
+        "{told}"
+    );
 }
 
 #[test]
@@ -703,6 +745,10 @@ fn compare_pairs_strategies_with_the_solver_and_enters_each_game_once() {
         serde_json::from_str(&fs::read_to_string(&results).unwrap()).unwrap();
     let entered = entered.as_array().unwrap();
     assert_eq!(entered.len(), 2, "one entry per game and variant");
+    assert_eq!(
+        entered[0]["game"], "gate",
+        "an entry entered again keeps its place"
+    );
     let gate = entered.iter().find(|r| r["game"] == "gate").unwrap();
     assert_eq!(gate["deals"], 60);
     assert_eq!(gate["strategies"].as_array().unwrap().len(), 1);

@@ -45,6 +45,7 @@ pub trait GameEntry: Sync {
     fn summary(&self) -> &'static str;
     fn packs(&self) -> usize;
     fn options(&self) -> &'static [VariantOption];
+    fn search(&self) -> Order;
     fn layout(&self, options: &OptionValues, cards: &[Card]) -> Result<String, String>;
     fn solve(
         &self,
@@ -84,6 +85,9 @@ impl<G: Game> GameEntry for Entry<G> {
     }
     fn options(&self) -> &'static [VariantOption] {
         G::OPTIONS
+    }
+    fn search(&self) -> Order {
+        G::SEARCH
     }
     fn layout(&self, options: &OptionValues, cards: &[Card]) -> Result<String, String> {
         Ok(G::deal(options, cards)?.layout())

@@ -6,6 +6,7 @@ use crate::card::{format_stack, rank_text, whole_suits, Card, Rank, Suit, KING};
 use crate::foundations::SuitFoundations;
 use crate::game::{Game, OptionKind, OptionValues, Tally, VariantOption};
 use crate::links::{Links, FIRST_MARKER};
+use crate::solver::Order;
 use crate::talon::Talon;
 
 const CROSS: usize = 5;
@@ -159,6 +160,9 @@ impl Game for Sedgewick {
         help: "building on the cross stops at the ace (no king on an ace)",
         kind: OptionKind::Flag,
     }];
+    /// Wins lie deep and losses are out of reach: seeds 0-199 within 200k positions, the beam
+    /// wins 180 in 7.3 s, the portfolio 130 in 24.8 s.
+    const SEARCH: Order = Order::Beam;
 
     /// Five cards to the cross, the sixth to the first foundation, the rest the stock. Tests
     /// may deal a reduced pack of whole suits.

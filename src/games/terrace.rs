@@ -8,6 +8,7 @@ use crate::card::{format_stack, rank_text, Card, Suit, KING, PACK};
 use crate::foundations::{inversions, AlternateFoundations};
 use crate::game::{Game, OptionKind, OptionValues, Tally, VariantOption};
 use crate::key::KeyWriter;
+use crate::solver::Order;
 use crate::talon::Talon;
 
 /// Cadogan's Terrace; `--terrace-cards` deals fewer.
@@ -368,6 +369,9 @@ impl Game for Terrace {
             kind: OptionKind::Flag,
         },
     ];
+    /// Wins lie deep and losses are out of reach: seeds 0-99 within 100k positions, the beam
+    /// wins 26 in 14.9 s, the portfolio 11 in 29.1 s.
+    const SEARCH: Order = Order::Beam;
 
     /// Thirteen cards to the Terrace (the last dealt on top), three turned up for the choice
     /// of base, seven to the valley (its piles 3 to 9; the two turned cards not chosen become
