@@ -250,6 +250,11 @@ impl Queens {
     /// foundation may also take, at any time, a copy that is not in the key, and a copy a
     /// queen took from the key once her turn has come.
     fn suit_clears(&self, suit: Suit) -> bool {
+        let key = &self.key[..self.key_left as usize];
+        // Nothing of the suit locked (as once the key is gone, most of a search): no search.
+        if !key.iter().any(|c| c.suit() == suit) {
+            return true;
+        }
         let first = 2 * suit.index();
         let mut search = SuitClearing {
             locked: [0; KEY],
@@ -259,7 +264,6 @@ impl Queens {
         };
         // Copies of each place usable before the suit's next locked card: first those not in
         // the key (home or anywhere else).
-        let key = &self.key[..self.key_left as usize];
         let mut usable = [2u8; PLACES];
         for card in key.iter().filter(|c| c.suit() == suit) {
             usable[Queens::place_in_foundation(*card) as usize] -= 1;
