@@ -13,6 +13,7 @@ use crate::games;
 use crate::solver::{Budget, Order, Verdict};
 use crate::stats::Summary;
 use crate::strategy::{Ending, StrategyKind};
+use clap::ValueEnum;
 use serde_json::json;
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -60,7 +61,11 @@ fn games_list() -> Result<ExitCode, String> {
             };
             println!("{:<12}   {form:<38} {}", "", option.help);
         }
-        let search = format!("--search {}", game.search().name());
+        let order = game
+            .search()
+            .to_possible_value()
+            .expect("every order is named");
+        let search = format!("--search {}", order.get_name());
         println!(
             "{:<12}   {search:<38} the search order unless another is named",
             ""

@@ -106,21 +106,12 @@ struct DealArgs {
     file: Option<PathBuf>,
 }
 
-#[derive(Clone, Copy, Debug, clap::ValueEnum)]
-enum SearchOrder {
-    Portfolio,
-    BestFirst,
-    DepthFirst,
-    DepthFirstPlain,
-    Beam,
-}
-
 #[derive(Args)]
 struct BudgetArgs {
     /// The order of the search (all are exhaustive; they differ in how soon they find wins);
     /// by default the game's own, which `patience games` lists
-    #[arg(long, value_enum)]
-    search: Option<SearchOrder>,
+    #[arg(long, value_enum, value_name = "ORDER")]
+    search: Option<Order>,
     /// Stop with "unknown" after expanding this many positions
     #[arg(long, value_name = "N")]
     max_nodes: Option<u64>,
@@ -132,14 +123,7 @@ struct BudgetArgs {
 impl BudgetArgs {
     /// The order named, or else the game's own.
     fn order(&self, game: &dyn GameEntry) -> Order {
-        match self.search {
-            None => game.search(),
-            Some(SearchOrder::Portfolio) => Order::Portfolio,
-            Some(SearchOrder::BestFirst) => Order::BestFirst,
-            Some(SearchOrder::DepthFirst) => Order::DepthFirst,
-            Some(SearchOrder::DepthFirstPlain) => Order::DepthFirstPlain,
-            Some(SearchOrder::Beam) => Order::Beam,
-        }
+        self.search.unwrap_or_else(|| game.search())
     }
 
     fn budget(&self) -> Budget {

@@ -18,7 +18,17 @@ use std::mem::size_of;
 
 /// The order in which the search visits positions. Both visit every reachable position before
 /// they answer "lost"; they differ in how soon they find a win and in memory.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Default,
+    serde::Serialize,
+    serde::Deserialize,
+    clap::ValueEnum,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum Order {
     /// The three orders below in turn, each going on from where it stopped, with turns that
@@ -41,19 +51,6 @@ pub enum Order {
     /// layer has seen every position, so it proves "lost" too, but usually the budget ends
     /// it first.
     Beam,
-}
-
-impl Order {
-    /// The name `--search` takes.
-    pub fn name(self) -> &'static str {
-        match self {
-            Order::Portfolio => "portfolio",
-            Order::BestFirst => "best-first",
-            Order::DepthFirst => "depth-first",
-            Order::DepthFirstPlain => "depth-first-plain",
-            Order::Beam => "beam",
-        }
-    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
