@@ -384,6 +384,11 @@ impl<G: Game> Visited<G> {
         self.table.bytes()
     }
 
+    /// See `KeySet::prefetch`.
+    fn prefetch(&self, key: &G::Key) {
+        self.table.prefetch(key);
+    }
+
     /// The outcome of a search that a budget stopped.
     fn stopped(&self, why: Exhausted, other_bytes: u64) -> Outcome<G::Move> {
         self.outcome(Verdict::Unknown, Some(why), Vec::new(), other_bytes)
@@ -717,6 +722,7 @@ fn beam_run<G: Game>(deal: &G, budget: Budget, width: usize) -> (Outcome<G::Move
     let mut layer: Vec<(u32, G)> = vec![(0, *deal)];
     let mut next: Vec<(i32, u32, G)> = Vec::new();
     let mut moves = Vec::new();
+    let mut children: Vec<(G::Move, G, G::Key)> = Vec::new();
     let mut cut = false;
     let mut families: AHashSet<u64> = AHashSet::new();
     let held = |parents: &Vec<(u32, Option<G::Move>)>, next: &Vec<(i32, u32, G)>| {
@@ -732,14 +738,21 @@ fn beam_run<G: Game>(deal: &G, budget: Budget, width: usize) -> (Outcome<G::Move
                 Some(mv) => moves.push(mv),
                 None => position.search_moves(&mut moves),
             }
+            // The children first, their table slots loading meanwhile, then each offered.
+            children.clear();
             for &mv in &moves {
                 let child = position.play(mv);
+                let key = child.key();
+                visited.prefetch(&key);
+                children.push((mv, child, key));
+            }
+            for &(mv, child, key) in &children {
                 if child.is_won() {
                     let moves = shorten(deal, &line_through(&parents, node, mv));
                     let bytes = held(&parents, &next);
                     return (visited.outcome(Verdict::Won, None, moves, bytes), cut);
                 }
-                match visited.admit(child.key(), 2 * held(&parents, &next)) {
+                match visited.admit(key, 2 * held(&parents, &next)) {
                     Admission::Seen => continue,
                     Admission::Stop(why) => {
                         let bytes = held(&parents, &next);
