@@ -129,11 +129,14 @@ const RECENT: usize = 64;
 
 /// Appends the moves to try from `position`: its safe move alone if it has one, else those of
 /// its search moves that reach a position not yet in the table, the most promising first.
+/// `children` is room for the children, played and their table slots prefetched before any
+/// is looked up.
 fn expand<G: Game>(
     position: &G,
     sorted: bool,
     table: &KeySet<G::Key>,
     moves: &mut Vec<G::Move>,
+    children: &mut Vec<(G::Move, G, G::Key)>,
     scored: &mut Vec<(i32, G::Move)>,
 ) {
     if let Some(mv) = position.safe_move() {
@@ -142,11 +145,17 @@ fn expand<G: Game>(
     }
     let start = moves.len();
     position.search_moves(moves);
+    children.clear();
+    for &mv in &moves[start..] {
+        let child = position.play(mv);
+        let key = child.key();
+        table.prefetch(&key);
+        children.push((mv, child, key));
+    }
     scored.clear();
     // Moves to positions already in the table would be skipped anyway: drop them unscored.
-    scored.extend(moves[start..].iter().filter_map(|&mv| {
-        let child = position.play(mv);
-        (child.is_won() || !table.contains(&child.key())).then(|| (child.heuristic(), mv))
+    scored.extend(children.iter().filter_map(|(mv, child, key)| {
+        (child.is_won() || !table.contains(key)).then(|| (child.heuristic(), *mv))
     }));
     // Stable, so the game's own order breaks ties.
     if sorted {
@@ -557,6 +566,7 @@ struct DepthFirst<G: Game> {
     recent: Vec<G>,
     recent_from: usize,
     fresh: Vec<G::Move>,
+    children: Vec<(G::Move, G, G::Key)>,
     scored: Vec<(i32, G::Move)>,
 }
 
@@ -572,6 +582,7 @@ impl<G: Game> DepthFirst<G> {
             recent: vec![*deal; RECENT],
             recent_from: 0,
             fresh: Vec::new(),
+            children: Vec::new(),
             scored: Vec::new(),
         };
         search.push(*deal);
@@ -585,7 +596,8 @@ impl<G: Game> DepthFirst<G> {
             + self.moves.bytes()
             + (self.recent.capacity() * size_of::<G>()
                 + self.fresh.capacity() * size_of::<G::Move>()
-                + self.scored.capacity() * size_of::<(i32, G::Move)>()) as u64
+                + self.scored.capacity() * size_of::<(i32, G::Move)>()
+                + self.children.capacity() * size_of::<(G::Move, G, G::Key)>()) as u64
     }
 
     /// The most the search may hold while it enters one more frame: the frame, perhaps a
@@ -650,6 +662,7 @@ impl<G: Game> DepthFirst<G> {
             self.sorted,
             &self.visited.table,
             &mut self.fresh,
+            &mut self.children,
             &mut self.scored,
         );
         let Some(&first) = self.fresh.first() else {
