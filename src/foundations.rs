@@ -346,7 +346,11 @@ mod tests {
                 .flat_map(|upper| (upper + 1..offsets.len()).map(move |lower| (upper, lower)))
                 .filter(|&(upper, lower)| offsets[upper] > offsets[lower] + slack)
                 .count() as i32;
-            assert_eq!(inversions(offsets.iter().copied(), slack), pairs, "{offsets:?} {slack}");
+            assert_eq!(
+                inversions(offsets.iter().copied(), slack),
+                pairs,
+                "{offsets:?} {slack}"
+            );
         }
     }
 

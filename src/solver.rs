@@ -154,9 +154,12 @@ fn expand<G: Game>(
     }
     scored.clear();
     // Moves to positions already in the table would be skipped anyway: drop them unscored.
-    scored.extend(children.iter().filter_map(|(mv, child, key)| {
-        (child.is_won() || !table.contains(key)).then(|| (child.heuristic(), *mv))
-    }));
+    scored.extend(
+        children
+            .iter()
+            .filter(|(_, child, key)| child.is_won() || !table.contains(key))
+            .map(|(mv, child, _)| (child.heuristic(), *mv)),
+    );
     // Stable, so the game's own order breaks ties.
     if sorted {
         scored.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
