@@ -118,6 +118,11 @@ struct BudgetArgs {
     /// Stop with "unknown" before the search holds more memory than this (e.g. 512M, 4G); per deal
     #[arg(long, value_name = "SIZE", default_value = "4G", value_parser = parse_size)]
     max_memory: u64,
+    /// The beam search's first width (default 8), doubled after each run without a win; a
+    /// retry within a larger budget may start where the earlier pass ran out, since the
+    /// narrower runs would only repeat it
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    beam_width: Option<u32>,
 }
 
 impl BudgetArgs {
@@ -130,6 +135,7 @@ impl BudgetArgs {
         Budget {
             max_nodes: self.max_nodes,
             max_memory: Some(self.max_memory),
+            first_beam_width: self.beam_width.map(|width| width as usize),
         }
     }
 }

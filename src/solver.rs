@@ -59,6 +59,10 @@ pub struct Budget {
     pub max_nodes: Option<u64>,
     /// Stop before the transposition table and search stack would grow past this many bytes.
     pub max_memory: Option<u64>,
+    /// The beam search's first width (`FIRST_BEAM_WIDTH` unless given). Its runs are the same
+    /// on every search of a deal, so a retry within a larger budget may start where an earlier
+    /// pass's budget ran out rather than spend a third of its own on the narrower runs again.
+    pub first_beam_width: Option<usize>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -225,6 +229,7 @@ const FIRST_TURN_NODES: u64 = 10_000;
 fn portfolio<G: Game>(deal: &G, budget: Budget) -> Outcome<G::Move> {
     let each = Budget {
         max_nodes: None,
+        first_beam_width: None,
         max_memory: budget.max_memory,
     };
     const ORDERS: [Order; 3] = [Order::BestFirst, Order::DepthFirst, Order::DepthFirstPlain];
@@ -712,11 +717,11 @@ const FIRST_BEAM_WIDTH: usize = 8;
 
 fn beam<G: Game>(deal: &G, budget: Budget) -> Outcome<G::Move> {
     let mut spent = 0u64;
-    let mut width = FIRST_BEAM_WIDTH;
+    let mut width = budget.first_beam_width.unwrap_or(FIRST_BEAM_WIDTH).max(1);
     loop {
         let run = Budget {
             max_nodes: budget.max_nodes.map(|max| max.saturating_sub(spent)),
-            max_memory: budget.max_memory,
+            ..budget
         };
         let (mut outcome, cut) = beam_run(deal, run, width);
         outcome.nodes += spent;

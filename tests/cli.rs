@@ -296,6 +296,11 @@ fn bad_input_is_refused_in_one_line_with_exit_code_2() {
         None,
         "size",
     );
+    assert_refused(
+        &["solve", "sedgewick", "--seed", "1", "--beam-width", "0"],
+        None,
+        "--beam-width",
+    );
     // Nothing half-written is left behind.
     assert!(fs::read_dir("/no/such/dir").is_err());
 }

@@ -22,6 +22,7 @@ fn within(nodes: u64) -> Budget {
     Budget {
         max_nodes: Some(nodes),
         max_memory: None,
+        ..Budget::default()
     }
 }
 
@@ -89,6 +90,7 @@ fn budgets_give_unknown_never_lost() {
         Budget {
             max_nodes: None,
             max_memory: Some(4096),
+            ..Budget::default()
         },
     );
     assert_eq!(outcome.verdict, Verdict::Unknown);
@@ -157,6 +159,7 @@ fn check_slice(cells: u32, deals: std::ops::RangeInclusive<u64>, order: Order, m
     let budget = Budget {
         max_nodes: Some(3_000_000),
         max_memory: Some(1 << 30),
+        ..Budget::default()
     };
     let results: Vec<(u64, Verdict)> = deals
         .into_par_iter()

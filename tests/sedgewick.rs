@@ -192,9 +192,36 @@ fn the_beam_spreads_its_width_over_families_of_positions() {
     let budget = Budget {
         max_nodes: Some(5_000),
         max_memory: None,
+        ..Budget::default()
     };
     let outcome = solve_checked(&deal, Order::Beam, budget);
     assert_eq!(outcome.verdict, Verdict::Won, "{} positions", outcome.nodes);
+}
+
+#[test]
+fn a_beam_that_starts_wider_skips_only_runs_that_repeat() {
+    // Seed 3's beam wins in its run of width 32; the runs are the same on every search, so
+    // one that starts there finds the same win without the runs of widths 8 and 16 (what
+    // `--beam-width` relies on when a pass retries the unknown deals of a smaller one).
+    let deal = Sedgewick::deal(&options::<Sedgewick>(&[]), &shuffled(3, 1)).unwrap();
+    let budget = Budget {
+        max_nodes: Some(50_000),
+        ..Budget::default()
+    };
+    let from_8 = solve_checked(&deal, Order::Beam, budget);
+    let wider = Budget {
+        first_beam_width: Some(32),
+        ..budget
+    };
+    let from_32 = solve_checked(&deal, Order::Beam, wider);
+    assert_eq!(from_32.verdict, Verdict::Won);
+    assert_eq!(from_32.moves, from_8.moves);
+    assert!(
+        from_32.nodes < from_8.nodes,
+        "{} against {}",
+        from_32.nodes,
+        from_8.nodes
+    );
 }
 
 #[test]

@@ -203,6 +203,7 @@ pub fn short_of_a_win<G: Game>(deal: &G, seed: u64, random: usize) -> G {
     let budget = Budget {
         max_nodes: Some(20_000),
         max_memory: None,
+        ..Budget::default()
     };
     let win = solve(deal, Order::Portfolio, budget);
     let steps = G::realize(deal, &win.moves);
