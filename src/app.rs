@@ -13,7 +13,6 @@ use crate::games;
 use crate::solver::{Budget, Order, Verdict};
 use crate::stats::Summary;
 use crate::strategy::{Ending, StrategyKind};
-use clap::ValueEnum;
 use serde_json::json;
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -61,11 +60,7 @@ fn games_list() -> Result<ExitCode, String> {
             };
             println!("{:<12}   {form:<38} {}", "", option.help);
         }
-        let order = game
-            .search()
-            .to_possible_value()
-            .expect("every order is named");
-        let search = format!("--search {}", order.get_name());
+        let search = format!("--search {}", game.search().name());
         println!(
             "{:<12}   {search:<38} the search order unless another is named",
             ""

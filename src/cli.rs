@@ -126,9 +126,18 @@ struct BudgetArgs {
 }
 
 impl BudgetArgs {
-    /// The order named, or else the game's own.
-    fn order(&self, game: &dyn GameEntry) -> Order {
-        self.search.unwrap_or_else(|| game.search())
+    /// The order named, or else the game's own; a first beam width only with the beam.
+    fn order(&self, game: &dyn GameEntry) -> Result<Order, String> {
+        let order = self.search.unwrap_or_else(|| game.search());
+        if self.beam_width.is_some() && order != Order::Beam {
+            return Err(format!(
+                "--beam-width applies to the beam search only, and {} searches {} here \
+                 (add --search beam)",
+                game.name(),
+                order.name()
+            ));
+        }
+        Ok(order)
     }
 
     fn budget(&self) -> Budget {
@@ -420,7 +429,7 @@ fn game_request(command: &str, game: Chosen, matches: &ArgMatches) -> Result<Req
         "solve" => {
             let args: SolveArgs = arguments(matches)?;
             let deal = deal_id(&args.deal, &game)?.expect("a deal is required");
-            let order = args.budget.order(game.entry);
+            let order = args.budget.order(game.entry)?;
             Ok(Request::Solve {
                 game,
                 deal,
@@ -468,7 +477,7 @@ fn game_request(command: &str, game: Chosen, matches: &ArgMatches) -> Result<Req
                 }
                 strategies.push(kind);
             }
-            let order = args.budget.order(game.entry);
+            let order = args.budget.order(game.entry)?;
             Ok(Request::Compare(CompareRequest {
                 game,
                 range,
@@ -489,7 +498,7 @@ fn game_request(command: &str, game: Chosen, matches: &ArgMatches) -> Result<Req
                 .map(parse_shard)
                 .transpose()?
                 .unwrap_or((1, 1));
-            let order = args.budget.order(game.entry);
+            let order = args.budget.order(game.entry)?;
             Ok(Request::Stats(StatsRequest {
                 game,
                 range,

@@ -53,6 +53,16 @@ pub enum Order {
     Beam,
 }
 
+impl Order {
+    /// The name `--search` takes.
+    pub fn name(self) -> String {
+        clap::ValueEnum::to_possible_value(&self)
+            .expect("every order is named")
+            .get_name()
+            .to_string()
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Budget {
     /// Stop after this many positions expanded.

@@ -301,6 +301,11 @@ fn bad_input_is_refused_in_one_line_with_exit_code_2() {
         None,
         "--beam-width",
     );
+    assert_refused(
+        &["stats", "wheel", "--seeds", "1..3", "--beam-width", "64"],
+        None,
+        "--search beam",
+    );
     // Nothing half-written is left behind.
     assert!(fs::read_dir("/no/such/dir").is_err());
 }
