@@ -191,7 +191,10 @@ fn without_the_wrap_a_cross_of_four_aces_loses() {
     // within 200k positions); every order and the brute-force oracle agree.
     let order = shuffled(8004, 1);
     let deal = Sedgewick::deal(&options::<Sedgewick>(&[("no-wrap", 1)]), &order).unwrap();
-    assert!(!agrees_with_brute_force(&deal, "seed 8004 without the wrap"));
+    assert!(!agrees_with_brute_force(
+        &deal,
+        "seed 8004 without the wrap"
+    ));
 }
 
 #[test]
