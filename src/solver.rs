@@ -141,10 +141,27 @@ pub struct Outcome<M> {
 const CHECKPOINT: usize = 64;
 const RECENT: usize = 64;
 
+/// Plays each of `moves` from `position` into `children` with its key, and asks for each key's
+/// table slot to be fetched: the searches look the children up only after all are played, so
+/// their waits for memory overlap.
+fn play_children<G: Game>(
+    position: &G,
+    moves: &[G::Move],
+    table: &KeySet<G::Key>,
+    children: &mut Vec<(G::Move, G, G::Key)>,
+) {
+    children.clear();
+    for &mv in moves {
+        let child = position.play(mv);
+        let key = child.key();
+        table.prefetch(&key);
+        children.push((mv, child, key));
+    }
+}
+
 /// Appends the moves to try from `position`: its safe move alone if it has one, else those of
 /// its search moves that reach a position not yet in the table, the most promising first.
-/// `children` is room for the children, played and their table slots prefetched before any
-/// is looked up.
+/// `children` is room for the children (`play_children`).
 fn expand<G: Game>(
     position: &G,
     sorted: bool,
@@ -159,13 +176,7 @@ fn expand<G: Game>(
     }
     let start = moves.len();
     position.search_moves(moves);
-    children.clear();
-    for &mv in &moves[start..] {
-        let child = position.play(mv);
-        let key = child.key();
-        table.prefetch(&key);
-        children.push((mv, child, key));
-    }
+    play_children(position, &moves[start..], table, children);
     scored.clear();
     // Moves to positions already in the table would be skipped anyway: drop them unscored.
     scored.extend(
@@ -409,11 +420,6 @@ impl<G: Game> Visited<G> {
 
     fn bytes(&self) -> u64 {
         self.table.bytes()
-    }
-
-    /// See `KeySet::prefetch`.
-    fn prefetch(&self, key: &G::Key) {
-        self.table.prefetch(key);
     }
 
     /// The outcome of a search that a budget stopped.
@@ -769,14 +775,7 @@ fn beam_run<G: Game>(deal: &G, budget: Budget, width: usize) -> (Outcome<G::Move
                 Some(mv) => moves.push(mv),
                 None => position.search_moves(&mut moves),
             }
-            // The children first, their table slots loading meanwhile, then each offered.
-            children.clear();
-            for &mv in &moves {
-                let child = position.play(mv);
-                let key = child.key();
-                visited.prefetch(&key);
-                children.push((mv, child, key));
-            }
+            play_children(&position, &moves, &visited.table, &mut children);
             for &(mv, child, key) in &children {
                 if child.is_won() {
                     let moves = shorten(deal, &line_through(&parents, node, mv));

@@ -159,15 +159,15 @@ impl<K: Hash + Eq + Copy> Default for KeySet<K> {
 }
 
 impl<K: Eq + Copy> Shard<K> {
-    /// The slot holding `key` (`Ok`), or else the empty slot where it would go (`Err`; `None`
-    /// when the shard has no slots or every slot is taken). `position` is the hash's bits below
-    /// the shard's, scaled onto the slots.
     /// Where a key with this `position` is first looked for; `None` when the shard has no slots.
     fn first_slot(&self, position: u64) -> Option<usize> {
         let slots = self.tags.len();
         (slots > 0).then(|| ((u128::from(position) * slots as u128) >> 64) as usize)
     }
 
+    /// The slot holding `key` (`Ok`), or else the empty slot where it would go (`Err`; `None`
+    /// when the shard has no slots or every slot is taken). `position` is the hash's bits below
+    /// the shard's, scaled onto the slots.
     fn find(&self, position: u64, tag: u8, key: &K) -> Result<usize, Option<usize>> {
         let slots = self.tags.len();
         let Some(mut slot) = self.first_slot(position) else {
