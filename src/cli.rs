@@ -137,6 +137,19 @@ impl BudgetArgs {
                 order.name()
             ));
         }
+        if order == Order::Layered && !game.layered() {
+            let layered: Vec<&str> = games::all()
+                .into_iter()
+                .filter(|entry| entry.layered())
+                .map(|entry| entry.name())
+                .collect();
+            return Err(format!(
+                "the layered search needs a game whose play goes one way in layers, and {} has \
+                 none yet (games with layers: {})",
+                game.name(),
+                layered.join(", ")
+            ));
+        }
         Ok(order)
     }
 

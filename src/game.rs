@@ -30,6 +30,8 @@ pub trait Game: Copy + Eq + Hash + Send + Sync + 'static {
     /// The search order used when the user names none: the one that decides the most deals
     /// within a budget. The portfolio unless a game has measured better.
     const SEARCH: Order = Order::Portfolio;
+    /// Whether the game gives `layer` and `rebuild`, which the layered search needs.
+    const LAYERED: bool = false;
 
     /// Lays out a deal (cards in dealing order) under the chosen variant.
     fn deal(options: &OptionValues, order: &[Card]) -> Result<Self, String>;
@@ -89,6 +91,27 @@ pub trait Game: Copy + Eq + Hash + Send + Sync + 'static {
         None
     }
 
+    /// The position's layer, for the layered search (`Order::Layered`): a game whose play
+    /// only ever goes one way (cards home, cards leaving where they were dealt) splits its
+    /// positions into layers, so that the search need hold only one layer's positions at a
+    /// time. The contract: positions with equal keys have equal layers, and every search or
+    /// safe move leads to a position of the same layer or of a layer of strictly higher
+    /// `rank`; and the keys of a position's children (its safe move's, or else its search
+    /// moves') depend on its key alone, so that a search from a position reaches the same keys
+    /// whichever of its key's positions it starts from. By default every position is in one
+    /// layer.
+    fn layer(&self) -> Layer {
+        Layer::default()
+    }
+
+    /// The position with this key, rebuilt from the deal (`self`, the position the search
+    /// started from), its interchangeable parts in any order: the layered search holds the
+    /// positions waiting for their layer as keys. `None` where the game cannot; such a game
+    /// offers no layered search (`LAYERED`).
+    fn rebuild(&self, _key: &Self::Key) -> Option<Self> {
+        None
+    }
+
     /// A move that can be played without losing a win, if there is one: when the position is
     /// winnable, so is the position after this move. It must also make irreversible progress
     /// (for example a card to the foundations), so that the search, which then tries only
@@ -126,6 +149,15 @@ pub trait Game: Copy + Eq + Hash + Send + Sync + 'static {
     fn advice(&self, _mv: Self::Move) -> i8 {
         0
     }
+}
+
+/// Where a position lies in the one-way order of play (`Game::layer`): `id` names the layer,
+/// and `rank` only grows from layer to layer, so a layer can be searched to the end once every
+/// layer of lower rank has been.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Layer {
+    pub rank: u32,
+    pub id: u128,
 }
 
 /// Counts a player sees at a glance, whatever the hidden cards are.

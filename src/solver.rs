@@ -11,9 +11,11 @@
 //! "unknown", never with "lost".
 
 use crate::chunked::ChunkedStack;
-use crate::game::Game;
+use crate::game::{Game, Layer};
 use crate::table::{KeySet, Offer};
 use ahash::AHashSet;
+use std::collections::BTreeMap;
+use std::hash::Hash;
 use std::mem::size_of;
 
 /// The order in which the search visits positions. Both visit every reachable position before
@@ -51,6 +53,11 @@ pub enum Order {
     /// layer has seen every position, so it proves "lost" too, but usually the budget ends
     /// it first.
     Beam,
+    /// Depth-first within layers (`Game::layer`), the layers in order of rank: a layer's
+    /// table is dropped once it is searched, so only one layer's positions (and the entries
+    /// waiting for later layers) are held at a time. For proofs that no longer fit in memory
+    /// whole; a win is found only once every layer of lower rank is searched.
+    Layered,
 }
 
 impl Order {
@@ -233,6 +240,7 @@ pub fn solve<G: Game>(deal: &G, order: Order, budget: Budget) -> Outcome<G::Move
     let mut search = match order {
         Order::Portfolio => return portfolio(deal, budget),
         Order::Beam => return beam(deal, budget),
+        Order::Layered => return layered(deal, budget),
         exhaustive => Search::new(exhaustive, deal, budget),
     };
     search
@@ -293,6 +301,7 @@ fn portfolio<G: Game>(deal: &G, budget: Budget) -> Outcome<G::Move> {
 
 /// A search that can stop once it has entered a given number of positions, and go on later
 /// from where it stopped.
+#[allow(clippy::large_enum_variant)] // one per search, never in a collection
 enum Search<G: Game> {
     Best(BestFirst<G>),
     Depth(DepthFirst<G>),
@@ -305,7 +314,9 @@ impl<G: Game> Search<G> {
             Order::BestFirst => Search::Best(BestFirst::new(deal, budget)),
             Order::DepthFirst => Search::Depth(DepthFirst::new(deal, budget, true)),
             Order::DepthFirstPlain => Search::Depth(DepthFirst::new(deal, budget, false)),
-            Order::Portfolio | Order::Beam => unreachable!("{order:?} is not one search"),
+            Order::Portfolio | Order::Beam | Order::Layered => {
+                unreachable!("{order:?} is not one search")
+            }
         }
     }
 
@@ -592,6 +603,11 @@ struct DepthFirst<G: Game> {
     fresh: Vec<G::Move>,
     children: Vec<(G::Move, G, G::Key)>,
     scored: Vec<(i32, G::Move)>,
+    /// For the layered search: the layer searched. A child of another layer is not entered
+    /// but handed out as `crossing` (a vector, so that the position's room is on the heap, made
+    /// once), and the search pauses.
+    boundary: Option<Layer>,
+    crossing: Vec<(G, G::Key)>,
 }
 
 impl<G: Game> DepthFirst<G> {
@@ -608,9 +624,20 @@ impl<G: Game> DepthFirst<G> {
             fresh: Vec::new(),
             children: Vec::new(),
             scored: Vec::new(),
+            boundary: None,
+            crossing: Vec::new(),
         };
         search.push(*deal);
         search
+    }
+
+    /// Starts again from `position`, keeping the table, once the search before has ended.
+    fn restart(&mut self, position: G) {
+        debug_assert!(self.frames.is_empty() && self.checkpoints.is_empty());
+        self.moves.truncate(0);
+        self.deal = position;
+        self.recent_from = 0;
+        self.push(position);
     }
 
     /// What the search holds besides its table.
@@ -660,9 +687,14 @@ impl<G: Game> DepthFirst<G> {
                 let moves = shorten(&self.deal, &self.line());
                 return Some(self.visited.outcome(Verdict::Won, None, moves, held));
             }
+            let key = child.key();
+            if self.boundary.is_some_and(|layer| child.layer() != layer) {
+                self.crossing.push((child, key));
+                return None;
+            }
             match self
                 .visited
-                .admit(child.key(), elsewhere + self.held_bytes_growing())
+                .admit(key, elsewhere + self.held_bytes_growing())
             {
                 Admission::Seen => continue,
                 Admission::Stop(why) => {
@@ -814,4 +846,220 @@ fn beam_run<G: Game>(deal: &G, budget: Budget, width: usize) -> (Outcome<G::Move
     }
     let bytes = held(&parents, &next);
     (visited.outcome(Verdict::Lost, None, Vec::new(), bytes), cut)
+}
+
+/// Entries of a layer not yet searched: positions that a search of an earlier layer reached
+/// by a move out of its own, held as keys (`Game::rebuild` rebuilds them).
+struct Waiting<G: Game> {
+    /// Their keys, which become the layer's table when its turn comes.
+    keys: KeySet<G::Key>,
+    /// Each with its index among the layered search's `origins`.
+    entries: Vec<(G::Key, u32)>,
+}
+
+impl<G: Game> Waiting<G> {
+    fn bytes(&self) -> u64 {
+        self.keys.bytes() + (self.entries.capacity() * size_of::<(G::Key, u32)>()) as u64
+    }
+}
+
+/// A fixed hash of a key, the same on every run: how the layered search remembers where an
+/// entry came from without holding its key.
+fn key_hash<K: Hash>(key: &K) -> u64 {
+    let [a, b, c, d] = [
+        0x9e37_79b9_7f4a_7c15,
+        0xbf58_476d_1ce4_e5b9,
+        0x94d0_49bb,
+        0x2545_f491,
+    ];
+    ahash::RandomState::with_seeds(a, b, c, d).hash_one(key)
+}
+
+/// Where an entry of the layered search came from: the entry whose layer's search reached it
+/// (`u32::MAX` for the deal) and its key's hash, in 12 bytes (a tuple would take 16).
+#[derive(Clone, Copy)]
+struct Origin {
+    from: u32,
+    hash: [u32; 2],
+}
+
+impl Origin {
+    fn new(from: u32, key_hash: u64) -> Origin {
+        Origin {
+            from,
+            hash: [key_hash as u32, (key_hash >> 32) as u32],
+        }
+    }
+
+    fn key_hash(self) -> u64 {
+        u64::from(self.hash[0]) | u64::from(self.hash[1]) << 32
+    }
+}
+
+/// The layered search (`Order::Layered`). Layers are searched in order of rank, each
+/// depth-first from its entries with a table of its own, dropped when the layer is done:
+/// every move leaves a layer only for one of higher rank (`Game::layer`), so nothing searched
+/// later can reach a layer already done, and every reachable position is entered exactly once,
+/// as in the depth-first search. So "lost" is a proof as there.
+///
+/// For a win's line it keeps, for each entry, the entry whose layer's search reached it and
+/// its key's hash (12 bytes), and follows the chain from the deal (`winning_line`).
+fn layered<G: Game>(deal: &G, budget: Budget) -> Outcome<G::Move> {
+    let mut search = DepthFirst::new(deal, budget, true);
+    if !G::LAYERED {
+        return search
+            .run(u64::MAX, 0)
+            .expect("a search with no pause point runs to an answer");
+    }
+    let mut layer = deal.layer();
+    search.boundary = Some(layer);
+    // Every entry's origin, by entry number (the deal's first); they only ever grow in number.
+    let mut origins: ChunkedStack<Origin> = ChunkedStack::new();
+    origins.push(Origin::new(u32::MAX, key_hash(&deal.key())));
+    let mut waiting: BTreeMap<Layer, Waiting<G>> = BTreeMap::new();
+    let mut waiting_bytes = 0u64;
+    let mut queue: Vec<(G::Key, u32)> = Vec::new();
+    let mut entry = 0u32;
+    let (mut peak_bytes, mut peak_entries) = (0u64, 0usize);
+    loop {
+        let elsewhere = waiting_bytes
+            + origins.bytes()
+            + (queue.capacity() * size_of::<(G::Key, u32)>()) as u64;
+        let held = search.visited.bytes() + search.held_bytes() + elsewhere;
+        peak_bytes = peak_bytes.max(held);
+        peak_entries = peak_entries.max(search.visited.table.len() + origins.len());
+        let stop = |verdict, exhausted, moves, nodes| Outcome {
+            verdict,
+            exhausted,
+            moves,
+            nodes,
+            table_entries: peak_entries,
+            peak_bytes,
+        };
+        let outcome = match search.run(u64::MAX, elsewhere) {
+            Some(outcome) => outcome,
+            None => {
+                let (child, key) = search
+                    .crossing
+                    .pop()
+                    .expect("a paused layer hands out a move");
+                let to = child.layer();
+                assert!(
+                    to.rank > layer.rank,
+                    "{}: a move from layer {layer:?} reaches {to:?}, not a higher rank",
+                    G::NAME
+                );
+                let room = budget
+                    .max_memory
+                    .map_or(u64::MAX, |max| max.saturating_sub(held));
+                let later = waiting.entry(to).or_insert_with(|| Waiting {
+                    keys: KeySet::new(),
+                    entries: Vec::new(),
+                });
+                let before = later.bytes();
+                match later.keys.offer(key, before.saturating_add(room)) {
+                    Offer::Present => continue,
+                    Offer::Full => {
+                        let nodes = search.visited.nodes;
+                        return stop(Verdict::Unknown, Some(Exhausted::Memory), Vec::new(), nodes);
+                    }
+                    Offer::New => {}
+                }
+                origins.push(Origin::new(entry, key_hash(&key)));
+                later.entries.push((key, origins.len() as u32 - 1));
+                let grown = later.bytes() - before;
+                waiting_bytes += grown;
+                search.visited.nodes += 1;
+                let nodes = search.visited.nodes;
+                if budget.max_memory.is_some_and(|max| held + grown > max) {
+                    return stop(Verdict::Unknown, Some(Exhausted::Memory), Vec::new(), nodes);
+                }
+                if budget.max_nodes.is_some_and(|max| nodes >= max) {
+                    return stop(Verdict::Unknown, Some(Exhausted::Nodes), Vec::new(), nodes);
+                }
+                continue;
+            }
+        };
+        match outcome.verdict {
+            Verdict::Won => {
+                let moves = shorten(deal, &winning_line(deal, &origins, entry));
+                return stop(Verdict::Won, None, moves, outcome.nodes);
+            }
+            Verdict::Unknown => {
+                return stop(
+                    Verdict::Unknown,
+                    outcome.exhausted,
+                    Vec::new(),
+                    outcome.nodes,
+                )
+            }
+            Verdict::Lost => {}
+        }
+        // This entry's part of the layer is searched: on to the next entry, or the next layer.
+        if queue.is_empty() {
+            let Some((next, later)) = waiting.pop_first() else {
+                return stop(Verdict::Lost, None, Vec::new(), outcome.nodes);
+            };
+            waiting_bytes -= later.bytes();
+            layer = next;
+            search.boundary = Some(layer);
+            search.visited.table = later.keys;
+            queue = later.entries;
+            queue.reverse();
+        }
+        let (key, index) = queue.pop().expect("a layer waits with an entry");
+        let position = deal
+            .rebuild(&key)
+            .unwrap_or_else(|| panic!("{}: a key that rebuild cannot rebuild", G::NAME));
+        entry = index;
+        search.restart(position);
+    }
+}
+
+/// The moves from the deal to a win that the layered search found from entry `entry`: through
+/// the chain of entries it came from, a depth-first search of each one's layer finds the move
+/// out to the next (by its key's hash), and from the last, the win. The entries are replayed
+/// as they were reached (the search itself held them rebuilt from keys, their piles in
+/// another order). A hash that matched another position would only break the chain, never
+/// give a line that does not win, and every line is replayed before it is trusted.
+fn winning_line<G: Game>(deal: &G, origins: &ChunkedStack<Origin>, entry: u32) -> Vec<G::Move> {
+    let mut chain = vec![entry];
+    loop {
+        let from = origins.get(chain[chain.len() - 1] as usize).from;
+        if from == u32::MAX {
+            break;
+        }
+        chain.push(from);
+    }
+    chain.reverse();
+    let mut line = Vec::new();
+    let mut position = *deal;
+    let hashes = chain[1..]
+        .iter()
+        .map(|&next| origins.get(next as usize).key_hash());
+    for next in hashes.map(Some).chain([None]) {
+        let mut search = DepthFirst::new(&position, Budget::default(), true);
+        search.boundary = Some(position.layer());
+        loop {
+            match search.run(u64::MAX, 0) {
+                None => {
+                    let (child, key) = search
+                        .crossing
+                        .pop()
+                        .expect("a paused layer hands out a move");
+                    if Some(key_hash(&key)) == next {
+                        line.extend(search.line());
+                        position = child;
+                        break;
+                    }
+                }
+                Some(outcome) if outcome.verdict == Verdict::Won => {
+                    line.extend(outcome.moves);
+                    return line;
+                }
+                Some(_) => panic!("{}: the layered search's chain of entries broke", G::NAME),
+            }
+        }
+    }
+    panic!("{}: the layered search's win was not found again", G::NAME)
 }

@@ -306,6 +306,11 @@ fn bad_input_is_refused_in_one_line_with_exit_code_2() {
         None,
         "--search beam",
     );
+    assert_refused(
+        &["solve", "wheel", "--seed", "1", "--search", "layered"],
+        None,
+        "games with layers: freecell",
+    );
     // Nothing half-written is left behind.
     assert!(fs::read_dir("/no/such/dir").is_err());
 }

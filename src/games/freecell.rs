@@ -3,8 +3,8 @@
 //! Rules and encoding: `docs/rules/freecell.md`.
 
 use crate::card::{Card, Suit, PACK};
-use crate::game::{Game, OptionKind, OptionValues, Tally, VariantOption};
-use crate::key::{set_field, truncated, KeyWriter};
+use crate::game::{Game, Layer, OptionKind, OptionValues, Tally, VariantOption};
+use crate::key::{get_field, set_field, truncated, KeyWriter};
 
 const COLUMNS: usize = 8;
 const MAX_CELLS: usize = 4;
@@ -309,6 +309,7 @@ impl Game for FreeCell {
     const SUMMARY: &'static str =
         "FreeCell: 8 columns, free cells, single-card moves (the reference game with public answers)";
     const PACKS: usize = 1;
+    const LAYERED: bool = true;
     const OPTIONS: &'static [VariantOption] = &[VariantOption {
         name: "cells",
         help: "number of free cells",
@@ -387,9 +388,106 @@ impl Game for FreeCell {
         score
     }
 
+    /// Cards only ever go home and leave the card they were dealt on, never come back: the
+    /// layer is the foundations and which cards still lie as dealt, ranked by how many cards
+    /// have gone home or left.
+    fn layer(&self) -> Layer {
+        let as_dealt = (0..PACK)
+            .filter(|&i| get_field(&self.key, i, KEY_FIELD_BITS) == AS_DEALT)
+            .fold(0u64, |mask, i| mask | 1 << i);
+        let home: u32 = self.foundations.iter().map(|&f| u32::from(f)).sum();
+        let foundations = self
+            .foundations
+            .iter()
+            .fold(0u128, |packed, &f| packed << 4 | u128::from(f));
+        Layer {
+            rank: home + PACK as u32 - as_dealt.count_ones(),
+            id: foundations << PACK | u128::from(as_dealt),
+        }
+    }
+
+    /// Follows the links up from each column's base; a card as dealt lies on the card it lay
+    /// on in `self`, the deal.
+    fn rebuild(&self, key: &[u8; KEY_BYTES]) -> Option<Self> {
+        let mut words: LinkKey = [0; 3];
+        for (i, &byte) in key.iter().enumerate() {
+            words[i / 8] |= u64::from(byte) << (8 * (i % 8));
+        }
+        let mut dealt = [false; PACK];
+        let mut dealt_on = [None; PACK];
+        for column in 0..COLUMNS {
+            let cards = &self.columns[column][..self.heights[column] as usize];
+            for (i, &card) in cards.iter().enumerate() {
+                dealt[card.index()] = true;
+                if i > 0 {
+                    dealt_on[card.index()] = Some(cards[i - 1]);
+                }
+            }
+        }
+        let mut position = FreeCell {
+            columns: [[FILLER; MAX_HEIGHT]; COLUMNS],
+            heights: [0; COLUMNS],
+            cells: [None; MAX_CELLS],
+            cell_count: self.cell_count,
+            foundations: [0; 4],
+            cards: self.cards,
+            key: words,
+        };
+        let mut above = [None; PACK];
+        let (mut bases, mut cells) = (0, 0);
+        for index in (0..PACK).filter(|&i| dealt[i]) {
+            let card = Card::from_index(index);
+            let beneath = match get_field(&words, index, KEY_FIELD_BITS) {
+                HOME => {
+                    position.foundations[card.suit().index()] += 1;
+                    continue;
+                }
+                IN_CELL => {
+                    *position.cells.get_mut(cells)? = Some(card);
+                    cells += 1;
+                    continue;
+                }
+                ON_COLUMN_BASE => {
+                    position.columns.get_mut(bases)?[0] = card;
+                    position.heights[bases] = 1;
+                    bases += 1;
+                    continue;
+                }
+                AS_DEALT => dealt_on[index]?,
+                code => {
+                    // The other colour's suits, the lower index first (`on_card_code`).
+                    let mut suits = Suit::ALL
+                        .into_iter()
+                        .filter(|s| s.is_red() != card.is_red());
+                    let suit = if code == ON_HIGHER {
+                        suits.next()
+                    } else {
+                        suits.next_back()
+                    };
+                    Card::new(suit?, card.rank() + 1)
+                }
+            };
+            above[beneath.index()] = Some(card);
+        }
+        for column in 0..bases {
+            let mut top = position.columns[column][0];
+            while let Some(card) = above[top.index()] {
+                let height = position.heights[column] as usize;
+                *position.columns[column].get_mut(height)? = card;
+                position.heights[column] += 1;
+                top = card;
+            }
+        }
+        (position.key_from_scratch() == words).then_some(position)
+    }
+
+    /// Of several safe cards, the lowest by index: the choice depends on the cards alone, not
+    /// on which column or cell holds them, so positions with one key have the same children's
+    /// keys (the layered search relies on it to find its lines again).
     fn safe_move(&self) -> Option<Move> {
         self.sources()
-            .find(|&(_, card)| self.goes_home(card) && self.home_is_safe(card))
+            .filter(|&(_, card)| self.goes_home(card) && self.home_is_safe(card))
+            .min_by_key(|&(_, card)| card.index())
             .map(|(from, _)| Move::single(from, Place::Foundation))
     }
 

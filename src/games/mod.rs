@@ -46,6 +46,8 @@ pub trait GameEntry: Sync {
     fn packs(&self) -> usize;
     fn options(&self) -> &'static [VariantOption];
     fn search(&self) -> Order;
+    /// Whether the layered search (`--search layered`) can search this game.
+    fn layered(&self) -> bool;
     fn layout(&self, options: &OptionValues, cards: &[Card]) -> Result<String, String>;
     fn solve(
         &self,
@@ -88,6 +90,9 @@ impl<G: Game> GameEntry for Entry<G> {
     }
     fn search(&self) -> Order {
         G::SEARCH
+    }
+    fn layered(&self) -> bool {
+        G::LAYERED
     }
     fn layout(&self, options: &OptionValues, cards: &[Card]) -> Result<String, String> {
         Ok(G::deal(options, cards)?.layout())
