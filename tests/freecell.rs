@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::solve_checked;
+use common::{check_layers, solve_checked};
 use patience::card::Card;
 use patience::deal::{microsoft, shuffled};
 use patience::game::{Game, OptionValues};
@@ -277,56 +277,12 @@ fn the_layered_search_agrees_with_brute_force() {
     assert!(won > 60 && lost > 30, "won {won}, lost {lost}");
 }
 
-/// The keys of the positions the search tries from `position`, sorted.
-fn children_keys(position: &FreeCell) -> Vec<<FreeCell as Game>::Key> {
-    let mut moves = Vec::new();
-    match position.safe_move() {
-        Some(mv) => moves.push(mv),
-        None => position.search_moves(&mut moves),
-    }
-    let mut keys: Vec<_> = moves.iter().map(|&mv| position.play(mv).key()).collect();
-    keys.sort_unstable();
-    keys.dedup();
-    keys
-}
-
-/// The layered search's contract: from positions along random lines of several deals, every
-/// move the search tries stays in its layer or goes to a layer of higher rank, and every
-/// position is rebuilt from its key (with the deal) into one with the same key, layer and
-/// children's keys.
+/// The layered search's contract along random games of MS deals 1-40 (`check_layers`).
 #[test]
 fn layers_only_rise_and_keys_rebuild_positions() {
-    let mut checked = 0;
-    for n in 1..=40u64 {
-        let dealt = deal(n as u32 % 5, &microsoft(n).unwrap());
-        let mut position = dealt;
-        let mut moves = Vec::new();
-        for step in 0..60u64 {
-            moves.clear();
-            match position.safe_move() {
-                Some(mv) => moves.push(mv),
-                None => position.search_moves(&mut moves),
-            }
-            if moves.is_empty() {
-                break;
-            }
-            let layer = position.layer();
-            for &mv in &moves {
-                let child = position.play(mv);
-                let to = child.layer();
-                assert!(
-                    to == layer || to.rank > layer.rank,
-                    "deal {n}: {layer:?} to {to:?}"
-                );
-                let rebuilt = dealt.rebuild(&child.key()).expect("a key rebuilds");
-                assert_eq!(rebuilt.key(), child.key(), "deal {n}");
-                assert_eq!(rebuilt.layer(), to, "deal {n}");
-                assert_eq!(children_keys(&rebuilt), children_keys(&child), "deal {n}");
-                checked += 1;
-            }
-            position = position.play(moves[((n * 7 + step * 13) % moves.len() as u64) as usize]);
-        }
-    }
+    let checked: usize = (1..=40u64)
+        .map(|n| check_layers(&deal(n as u32 % 5, &microsoft(n).unwrap()), n, 60))
+        .sum();
     assert!(checked > 2_000, "{checked} moves checked");
 }
 

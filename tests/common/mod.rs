@@ -215,3 +215,62 @@ pub fn short_of_a_win<G: Game>(deal: &G, seed: u64, random: usize) -> G {
     random_moves(&mut position, seed, random);
     position
 }
+
+/// The keys of the positions the search tries from `position` (its safe move's, or else its
+/// search moves'), sorted.
+pub fn children_keys<G: Game>(position: &G) -> Vec<G::Key>
+where
+    G::Key: Ord,
+{
+    let mut moves = Vec::new();
+    match position.safe_move() {
+        Some(mv) => moves.push(mv),
+        None => position.search_moves(&mut moves),
+    }
+    let mut keys: Vec<G::Key> = moves.iter().map(|&mv| position.play(mv).key()).collect();
+    keys.sort_unstable();
+    keys.dedup();
+    keys
+}
+
+/// The layered search's contract (`Game::layer`, `Game::rebuild`), checked along a line of
+/// up to `steps` search moves from `deal` picked by a generator seeded by `seed`: every move
+/// the search tries stays in its layer or rises to a higher rank, and every position reached
+/// is rebuilt from its key (with the deal) into one with the same key, layer and children's
+/// keys. Returns how many moves were checked.
+pub fn check_layers<G: Game>(deal: &G, seed: u64, steps: usize) -> usize
+where
+    G::Key: Ord,
+{
+    let mut picker = Picker::new(seed);
+    let mut position = *deal;
+    let mut moves = Vec::new();
+    let mut checked = 0;
+    for _ in 0..steps {
+        moves.clear();
+        match position.safe_move() {
+            Some(mv) => moves.push(mv),
+            None => position.search_moves(&mut moves),
+        }
+        if moves.is_empty() {
+            break;
+        }
+        let layer = position.layer();
+        for &mv in &moves {
+            let child = position.play(mv);
+            let to = child.layer();
+            assert!(to == layer || to.rank > layer.rank, "{layer:?} to {to:?}");
+            let rebuilt = deal.rebuild(&child.key()).expect("a key rebuilds");
+            assert!(rebuilt.key() == child.key(), "{}", child.layout());
+            assert_eq!(rebuilt.layer(), to, "{}", child.layout());
+            assert!(
+                children_keys(&rebuilt) == children_keys(&child),
+                "{}",
+                child.layout()
+            );
+            checked += 1;
+        }
+        position = position.play(*picker.pick(&moves));
+    }
+    checked
+}
