@@ -133,7 +133,8 @@ pub struct Outcome<M> {
     pub moves: Vec<M>,
     /// Positions expanded (each distinct position counts once).
     pub nodes: u64,
-    /// Positions held in the table at the end (its peak, since nothing is removed).
+    /// Positions held in the table at the end (its peak, since nothing is removed); for the
+    /// layered search, the most held at once (a layer's table and every entry's origin).
     pub table_entries: usize,
     /// Bytes held by the table and the search stack at their largest.
     pub peak_bytes: u64,
