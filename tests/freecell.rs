@@ -287,7 +287,7 @@ fn layers_only_rise_and_keys_rebuild_positions() {
 }
 
 /// The layered search holds one layer's table at a time: on deal 216 with two cells (lost,
-/// 220,655 positions) it proves the loss holding about half what the depth-first search holds.
+/// 220,655 positions) it proves the loss holding 40% of what the depth-first search holds.
 #[test]
 fn the_layered_search_proves_a_loss_in_less_memory() {
     let lost = deal(2, &microsoft(216).unwrap());
