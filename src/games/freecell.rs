@@ -481,6 +481,18 @@ impl Game for FreeCell {
         (position.key_from_scratch() == words).then_some(position)
     }
 
+    /// A layer is a family: positions with the same cards home and the same cards still as
+    /// dealt, differing only in where the moved cards lie. The beam keeps the best of each,
+    /// so its width goes to positions that differ in what has been done rather than in how the
+    /// cells and runs are shuffled (two-cell deals 17760 and 19671, unknown at 320M positions
+    /// without families, are won in 0.5M and 17M).
+    fn family(&self) -> Option<u64> {
+        let id = self.layer().id;
+        // The id's 68 bits folded into 64 (two families that share a value by chance are
+        // merged, which changes only what the beam keeps).
+        Some((id as u64) ^ ((id >> 64) as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15))
+    }
+
     /// Of several safe cards, the lowest by index: the choice depends on the cards alone, not
     /// on which column or cell holds them, so positions with one key have the same children's
     /// keys (the layered search relies on it to find its lines again).
