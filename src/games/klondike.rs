@@ -518,6 +518,21 @@ impl Game for Klondike {
         10 * self.foundations.cards_home() as i32 - 6 * self.cards_down() as i32
     }
 
+    /// Positions with the same foundations, as many cards face down in each column and as
+    /// many cards in the talon are one family: the beam keeps the best of each, so its width
+    /// goes to positions that differ in progress rather than in where the face-up runs lie
+    /// (of the 53 deals drawing three unknown within 6M positions, the beam within 2M wins 9
+    /// with families, none without).
+    fn family(&self) -> Option<u64> {
+        let counts = Suit::ALL.map(|suit| self.foundations.count(suit));
+        let family = counts.iter().fold(0u64, |f, &c| f << 4 | u64::from(c));
+        let family = self
+            .columns
+            .iter()
+            .fold(family, |f, column| f << 3 | u64::from(column.down));
+        Some(family << 7 | self.talon.in_order().count() as u64)
+    }
+
     /// A column's top card goes home when every card that could ever need it in the columns
     /// can be sent home in its stead: both foundations of the other colour stand at least two
     /// below it and the other foundation of its colour at least three below; or, with nothing
