@@ -484,8 +484,8 @@ impl Game for FreeCell {
     /// A layer is a family: positions with the same cards home and the same cards still as
     /// dealt, differing only in where the moved cards lie. The beam keeps the best of each,
     /// so its width goes to positions that differ in what has been done rather than in how the
-    /// cells and runs are shuffled (two-cell deals 17760 and 19671, unknown at 320M positions
-    /// without families, are won in 0.5M and 17M).
+    /// cells and runs are shuffled (two-cell deals 17760 and 19671, unknown to the beam within
+    /// 150M positions and more without families, are won in 0.44M and 16.8M).
     fn family(&self) -> Option<u64> {
         let id = self.layer().id;
         // The id's 68 bits folded into 64 (two families that share a value by chance are

@@ -530,7 +530,7 @@ impl Game for Klondike {
             .columns
             .iter()
             .fold(family, |f, column| f << 3 | u64::from(column.down));
-        Some(family << 7 | self.talon.in_order().count() as u64)
+        Some(family << 7 | (self.talon.stock_len() + self.talon.waste_len()) as u64)
     }
 
     /// A column's top card goes home when every card that could ever need it in the columns
