@@ -200,6 +200,29 @@ fn the_search_pairs_a_run_moved_off_a_face_up_card_with_a_move_that_plays_that_c
 }
 
 #[test]
+fn the_search_pairs_two_moves_that_wait_when_one_move_could_need_both() {
+    // The 8D lies on the 9S and the 7C on the 8H; the 9C is free. A win may need the 8H on
+    // the 9S: the 8D moved off it onto the 9C, the 7C off the 8H onto the 8D, then the 8H
+    // across. That last move needs both moves before it, so neither is "just before the
+    // move that needs it", and no move pairs with the first alone (nothing else plays the
+    // 9S or goes onto it).
+    let columns = [
+        "AC",
+        "2C 9S",
+        "3C 4C 8D",
+        "5C 6C 2D 8H",
+        "TC JC QC KC 7C",
+        "2H 3H 4H 5H 6H 9C",
+        "7H 9H TH JH QH KH 3D",
+    ];
+    let deal = Klondike::deal(&options::<Klondike>(&[]), &klondike_order(columns, "")).unwrap();
+    let position = play(&play(&deal, "8D 3>2"), "7C 5>4");
+    let texts = search_texts(&position);
+    assert!(texts.contains(&"8D 2>6, 7C 4>6".to_string()), "{texts:?}");
+    assert!(!texts.iter().any(|t| t == "8D 2>6"), "{texts:?}");
+}
+
+#[test]
 fn drawing_one_the_search_plays_a_talon_card_to_the_columns_only_to_build_on_it() {
     let mut moves = Vec::new();
     // Drawing three the QD goes onto the KS by itself: waiting would regroup the deals.

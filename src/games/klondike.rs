@@ -293,7 +293,8 @@ impl Klondike {
     /// `first` (a move that waits) paired with each search move after it that needs it: one
     /// onto the top `first` leaves in column `column` (the worried card, the card uncovered, the
     /// talon card played), and as `waiting` says one that plays the uncovered card or the worry
-    /// of the card beneath the worried one. `talon` is the talon cards the search reaches
+    /// of the card beneath the worried one; or another move that waits, when one move could
+    /// need both (`docs/rules/klondike.md`). `talon` is the talon cards the search reaches
     /// before `first`. When the safe move would send that top card home, only that: a shortest
     /// win does it at once, and never worries a card the safe move would send straight back
     /// (nor plays one from the talon, which the safe move would have sent home there).
@@ -305,6 +306,7 @@ impl Klondike {
         talon: &[Card],
         moves: &mut Vec<Move>,
     ) {
+        let start = moves.len();
         let after = self.play(Move::Shift(first));
         let top = after.top(column).expect("a move that waits leaves a top");
         let pair = |card, from, to| Move::Paired(first, Shift { card, from, to });
@@ -364,6 +366,60 @@ impl Klondike {
                     if !(alone && after.top(to).is_none()) {
                         moves.push(pair(top, here, Place::Column(to as u8)));
                     }
+                }
+            }
+        }
+        // Another move that waits, when one move could need both: one takes the card the
+        // other waits with (its uncovered card, or the card beneath a worried one) onto the
+        // card the other leaves on top.
+        let source = match waiting {
+            Waiting::Uncovered => Some(top),
+            Waiting::Worried(suit) => after.foundations.top(suit),
+            Waiting::Played => None,
+        };
+        let alongside = |other_source: Option<Card>, other_top: Card| {
+            source.is_some_and(|s| s.goes_down_alternate_on(other_top))
+                || other_source.is_some_and(|s| s.goes_down_alternate_on(top))
+        };
+        let push_new = |moves: &mut Vec<Move>, card, from, to| {
+            let paired = pair(card, from, to);
+            if !moves[start..].contains(&paired) {
+                moves.push(paired);
+            }
+        };
+        for from in (0..COLUMNS).filter(|&f| f != column) {
+            let run = after.columns[from].run;
+            for height in 1..run.len() {
+                let (beneath, card) = (run.card(height - 1), run.card(height));
+                if alongside(Some(beneath), beneath) {
+                    for to in after.column_targets(card, Some(from), true) {
+                        push_new(
+                            moves,
+                            card,
+                            Place::Column(from as u8),
+                            Place::Column(to as u8),
+                        );
+                    }
+                }
+            }
+        }
+        if after.worry {
+            for suit in Suit::ALL {
+                let Some(card) = after.foundations.top(suit) else {
+                    continue;
+                };
+                let beneath = (card.rank() > 1).then(|| Card::new(suit, card.rank() - 1));
+                if alongside(beneath, card) {
+                    for to in after.column_targets(card, None, true) {
+                        push_new(moves, card, Place::Home, Place::Column(to as u8));
+                    }
+                }
+            }
+        }
+        if after.draw == 1 {
+            for &card in talon.iter().filter(|&&c| alongside(None, c)) {
+                for to in after.column_targets(card, None, true) {
+                    push_new(moves, card, Place::Waste, Place::Column(to as u8));
                 }
             }
         }
