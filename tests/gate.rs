@@ -286,6 +286,16 @@ fn the_solver_agrees_with_brute_force_on_reduced_positions() {
     );
 }
 
+/// The same cross-check on many more positions, for rare patterns the quick test can miss
+/// (minutes on one core): `cargo test --release --test gate -- --ignored`.
+#[test]
+#[ignore]
+fn the_solver_agrees_with_brute_force_on_many_more_positions() {
+    agrees_with_brute_force_on_all(
+        (240..2240u64).map(|seed| (format!("seed {seed}"), reduced_position(seed))),
+    );
+}
+
 /// The smallest proof of a lost deal among seeds 0..999999 (standard Gate): every search order
 /// and the brute-force oracle, which uses no safe moves and no packed key, agree.
 #[test]

@@ -263,6 +263,17 @@ fn the_solver_agrees_with_brute_force_on_reduced_deals() {
     agrees_with_brute_force_on_all(positions);
 }
 
+/// The same cross-check on many more positions, for rare patterns the quick test can miss
+/// (minutes on one core): `cargo test --release --test harp -- --ignored`.
+#[test]
+#[ignore]
+fn the_solver_agrees_with_brute_force_on_many_more_positions() {
+    let positions = (1000..40000u64)
+        .filter_map(|seed| reduced_position(seed).map(|p| (format!("seed {seed}"), p)))
+        .take(1000);
+    agrees_with_brute_force_on_all(positions);
+}
+
 #[test]
 fn seeded_deals_are_won_and_their_solutions_replay() {
     // Two of the first wins found among seeds 0..99 (within 300k positions each).

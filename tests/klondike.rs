@@ -408,6 +408,17 @@ fn the_solver_agrees_with_brute_force() {
     agrees_with_brute_force_on_all(positions);
 }
 
+/// The same cross-check on many more positions, for rare patterns the quick test can miss
+/// (minutes on one core): `cargo test --release --test klondike -- --ignored`.
+#[test]
+#[ignore]
+fn the_solver_agrees_with_brute_force_on_many_more_positions() {
+    let positions = (1000..40000u64)
+        .filter_map(|seed| oracle_position(seed).map(|p| (format!("seed {seed}"), p)))
+        .take(2000);
+    agrees_with_brute_force_on_all(positions);
+}
+
 #[test]
 fn seeded_deals_are_won_and_their_solutions_replay() {
     for (seed, draw) in [(1, 3), (2, 3), (1, 1), (2, 1)] {

@@ -279,6 +279,16 @@ fn the_solver_agrees_with_brute_force_on_reduced_positions() {
     );
 }
 
+/// The same cross-check on many more positions, for rare patterns the quick test can miss
+/// (minutes on one core): `cargo test --release --test sedgewick -- --ignored`.
+#[test]
+#[ignore]
+fn the_solver_agrees_with_brute_force_on_many_more_positions() {
+    agrees_with_brute_force_on_all(
+        (200..2200u64).map(|seed| (format!("seed {seed}"), reduced_position(seed))),
+    );
+}
+
 /// The same cross-check on 200 whole reduced deals, before any move (about ten minutes on one
 /// core): `cargo test --release --test sedgewick -- --ignored`.
 #[test]

@@ -229,6 +229,16 @@ fn the_solver_agrees_with_brute_force_on_reduced_deals() {
     );
 }
 
+/// The same cross-check on many more positions, for rare patterns the quick test can miss
+/// (minutes on one core): `cargo test --release --test wheel -- --ignored`.
+#[test]
+#[ignore]
+fn the_solver_agrees_with_brute_force_on_many_more_positions() {
+    agrees_with_brute_force_on_all(
+        (200..2200u64).map(|seed| (format!("seed {seed}"), reduced_position(seed))),
+    );
+}
+
 /// The search offers no move from `position`, though the rules offer some.
 fn assert_doomed_ahead(position: &Wheel) {
     let mut searched = Vec::new();
