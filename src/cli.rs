@@ -108,8 +108,8 @@ struct DealArgs {
 
 #[derive(Args)]
 struct BudgetArgs {
-    /// The order of the search (all are exhaustive; they differ in how soon they find wins);
-    /// by default the game's own, which `patience games` lists
+    /// The order of the search (all but narrower are exhaustive; they differ in how soon they
+    /// find wins); by default the game's own, which `patience games` lists
     #[arg(long, value_enum, value_name = "ORDER")]
     search: Option<Order>,
     /// Stop with "unknown" after expanding this many positions
@@ -127,7 +127,8 @@ struct BudgetArgs {
 
 impl BudgetArgs {
     /// The order named, or else the game's own; a first beam width only with the beam.
-    fn order(&self, game: &dyn GameEntry) -> Result<Order, String> {
+    fn order(&self, chosen: &Chosen) -> Result<Order, String> {
+        let game = chosen.entry;
         let order = self.search.unwrap_or_else(|| game.search());
         if self.beam_width.is_some() && order != Order::Beam {
             return Err(format!(
@@ -148,6 +149,14 @@ impl BudgetArgs {
                  none yet (games with layers: {})",
                 game.name(),
                 layered.join(", ")
+            ));
+        }
+        if order == Order::Narrower && game.narrower(&chosen.options).is_empty() {
+            return Err(format!(
+                "the narrower search replays wins of variants with fewer moves, and {} ({}) has \
+                 none: it needs an option that only adds moves (see `patience games`)",
+                game.name(),
+                chosen.options.variant_name(game.options())
             ));
         }
         Ok(order)
@@ -442,7 +451,7 @@ fn game_request(command: &str, game: Chosen, matches: &ArgMatches) -> Result<Req
         "solve" => {
             let args: SolveArgs = arguments(matches)?;
             let deal = deal_id(&args.deal, &game)?.expect("a deal is required");
-            let order = args.budget.order(game.entry)?;
+            let order = args.budget.order(&game)?;
             Ok(Request::Solve {
                 game,
                 deal,
@@ -490,7 +499,7 @@ fn game_request(command: &str, game: Chosen, matches: &ArgMatches) -> Result<Req
                 }
                 strategies.push(kind);
             }
-            let order = args.budget.order(game.entry)?;
+            let order = args.budget.order(&game)?;
             Ok(Request::Compare(CompareRequest {
                 game,
                 range,
@@ -511,7 +520,7 @@ fn game_request(command: &str, game: Chosen, matches: &ArgMatches) -> Result<Req
                 .map(parse_shard)
                 .transpose()?
                 .unwrap_or((1, 1));
-            let order = args.budget.order(game.entry)?;
+            let order = args.budget.order(&game)?;
             Ok(Request::Stats(StatsRequest {
                 game,
                 range,

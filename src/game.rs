@@ -36,6 +36,14 @@ pub trait Game: Copy + Eq + Hash + Send + Sync + 'static {
     /// Lays out a deal (cards in dealing order) under the chosen variant.
     fn deal(options: &OptionValues, order: &[Card]) -> Result<Self, String>;
 
+    /// The narrower variants of `options`: option sets whose every line of play is, move for
+    /// move, a line of play under `options` (an option that only adds moves, taken away), so
+    /// a win there, replayed here, is a win here. `--search narrower` solves the deal under
+    /// them for the wins this variant's own search misses. None unless a game lists some.
+    fn narrower(_options: &OptionValues) -> Vec<OptionValues> {
+        Vec::new()
+    }
+
     /// Appends every legal move to `moves`, the more promising first. This is the rules'
     /// word on legality: the checker, perft and the brute-force oracle use it.
     fn legal_moves(&self, moves: &mut Vec<Self::Move>);
@@ -273,6 +281,45 @@ impl OptionValues {
             .find(|(n, _)| *n == name)
             .map(|(_, v)| *v)
             .unwrap_or_else(|| panic!("no option {name}"))
+    }
+
+    /// The variants with fewer moves by flags alone (`Game::narrower`): each flag of `adding`
+    /// (a flag that only adds moves) that is on turned off, and each of `removing` (one that only
+    /// takes moves away) that is off turned on, in every combination, the fewest changes
+    /// first.
+    pub fn with_fewer_moves(
+        &self,
+        options: &[VariantOption],
+        adding: &[&str],
+        removing: &[&str],
+    ) -> Vec<OptionValues> {
+        let switches: Vec<(&str, u32)> = adding
+            .iter()
+            .filter(|name| self.flag(name))
+            .map(|&name| (name, 0))
+            .chain(
+                removing
+                    .iter()
+                    .filter(|name| !self.flag(name))
+                    .map(|&name| (name, 1)),
+            )
+            .collect();
+        let mut subsets: Vec<u32> = (1..1u32 << switches.len()).collect();
+        subsets.sort_by_key(|subset| subset.count_ones());
+        subsets
+            .into_iter()
+            .map(|subset| {
+                let mut changed = self.clone();
+                for (i, &(name, value)) in switches.iter().enumerate() {
+                    if subset >> i & 1 == 1 {
+                        changed
+                            .set(options, name, value)
+                            .expect("the game's own flag");
+                    }
+                }
+                changed
+            })
+            .collect()
     }
 
     pub fn flag(&self, name: &str) -> bool {

@@ -58,6 +58,11 @@ pub enum Order {
     /// waiting for later layers) are held at a time. For proofs that no longer fit in memory
     /// whole; a win is found only once every layer of lower rank is searched.
     Layered,
+    /// The deal under each narrower variant (`Game::narrower`: one whose every line of play
+    /// is a line here), each by its own default order within the budget; the first win, which
+    /// the checker replays under this variant, is the answer. It finds wins only (a loss there
+    /// says nothing here): for the wins a variant's own search misses.
+    Narrower,
 }
 
 impl Order {
@@ -114,6 +119,8 @@ impl Verdict {
 pub enum Exhausted {
     Nodes,
     Memory,
+    /// `--search narrower`: no narrower variant was won.
+    Narrower,
 }
 
 impl Exhausted {
@@ -121,6 +128,9 @@ impl Exhausted {
         match self {
             Exhausted::Nodes => "node budget spent (--max-nodes)",
             Exhausted::Memory => "memory budget spent (--max-memory)",
+            Exhausted::Narrower => {
+                "no narrower variant was won (--search narrower finds wins only)"
+            }
         }
     }
 }
@@ -242,6 +252,17 @@ pub fn solve<G: Game>(deal: &G, order: Order, budget: Budget) -> Outcome<G::Move
         Order::Portfolio => return portfolio(deal, budget),
         Order::Beam => return beam(deal, budget),
         Order::Layered => return layered(deal, budget),
+        // A position alone has no variants to try: `GameEntry::solve` deals the narrower ones.
+        Order::Narrower => {
+            return Outcome {
+                verdict: Verdict::Unknown,
+                exhausted: Some(Exhausted::Narrower),
+                moves: Vec::new(),
+                nodes: 0,
+                table_entries: 0,
+                peak_bytes: 0,
+            }
+        }
         exhaustive => Search::new(exhaustive, deal, budget),
     };
     search
@@ -315,7 +336,7 @@ impl<G: Game> Search<G> {
             Order::BestFirst => Search::Best(BestFirst::new(deal, budget)),
             Order::DepthFirst => Search::Depth(DepthFirst::new(deal, budget, true)),
             Order::DepthFirstPlain => Search::Depth(DepthFirst::new(deal, budget, false)),
-            Order::Portfolio | Order::Beam | Order::Layered => {
+            Order::Portfolio | Order::Beam | Order::Layered | Order::Narrower => {
                 unreachable!("{order:?} is not one search")
             }
         }

@@ -311,6 +311,11 @@ fn bad_input_is_refused_in_one_line_with_exit_code_2() {
         None,
         "games with layers: freecell",
     );
+    assert_refused(
+        &["stats", "wheel", "--seeds", "1..3", "--search", "narrower"],
+        None,
+        "wheel (standard) has none",
+    );
     // Nothing half-written is left behind.
     assert!(fs::read_dir("/no/such/dir").is_err());
 }
@@ -698,6 +703,64 @@ fn retrying_unknown_deals_with_a_larger_budget_gives_the_larger_run() {
         &["stats", "freecell", "--seeds", "0..9", "--retry-unknown"],
         None,
         "--resume",
+    );
+}
+
+#[test]
+fn the_narrower_search_answers_with_a_win_of_a_variant_with_fewer_moves() {
+    let dir = scratch("narrower");
+    // Seed 1 is won under the standard rules; the beam misses it without the preference rule,
+    // within this budget, and finds it with the rule, which only takes moves away.
+    let solve = |search: &str| {
+        let args = [
+            "solve",
+            "terrace",
+            "--no-terrace-preference",
+            "--seed",
+            "1",
+            "--max-nodes",
+            "20000",
+            "--json",
+            "--search",
+            search,
+        ];
+        let output = patience(&args);
+        assert!(output.status.success(), "{}", stdout(&output));
+        output.stdout
+    };
+    let own: serde_json::Value = serde_json::from_slice(&solve("beam")).unwrap();
+    assert_eq!(own["verdict"], "unknown");
+    let narrower = solve("narrower");
+    let json: serde_json::Value = serde_json::from_slice(&narrower).unwrap();
+    assert_eq!(json["verdict"], "won");
+    assert_eq!(json["variant"], "no-terrace-preference");
+    let file = dir.join("won.json");
+    fs::write(&file, &narrower).unwrap();
+    let checked = patience(&[
+        "verify",
+        "terrace",
+        "--no-terrace-preference",
+        "--solution",
+        file.to_str().unwrap(),
+    ]);
+    assert!(checked.status.success(), "{}", stdout(&checked));
+    // A deal the narrower variant does not win within the budget is unknown, and says why.
+    let output = patience(&[
+        "solve",
+        "wheel",
+        "--deal-any-time",
+        "--seed",
+        "19",
+        "--max-nodes",
+        "10",
+        "--search",
+        "narrower",
+    ]);
+    assert!(output.status.success());
+    assert!(
+        stdout(&output).contains("no narrower variant was won"),
+        "{}",
+        stdout(&output)
     );
 }
 

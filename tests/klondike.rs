@@ -5,8 +5,8 @@
 mod common;
 
 use common::{
-    agrees_with_brute_force_on_all, assert_moves, cards, deal_out_stock, deal_starting,
-    legal_texts, options, play, reduced_deal, short_of_a_win, solve_checked,
+    agrees_with_brute_force_on_all, assert_moves, cards, check_narrower, deal_out_stock,
+    deal_starting, legal_texts, options, play, reduced_deal, short_of_a_win, solve_checked,
 };
 use patience::card::{Card, Suit};
 use patience::deal::shuffled;
@@ -427,4 +427,15 @@ fn seeded_deals_are_won_and_their_solutions_replay() {
         let outcome = solve_checked(&deal, Order::Portfolio, Budget::default());
         assert_eq!(outcome.verdict, Verdict::Won, "seed {seed} draw {draw}");
     }
+}
+
+/// `--search narrower` replays a narrower variant's win here: every move that variant allows
+/// must be allowed here.
+#[test]
+fn the_narrower_variants_allow_no_move_this_one_refuses() {
+    let options = options::<Klondike>(&[]);
+    let checked: usize = (0..100u64)
+        .map(|seed| check_narrower::<Klondike>(&options, &shuffled(seed, 1), seed, 300))
+        .sum();
+    assert!(checked > 1000, "{checked} moves");
 }

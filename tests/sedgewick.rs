@@ -4,8 +4,9 @@
 mod common;
 
 use common::{
-    agrees_with_brute_force, agrees_with_brute_force_on_all, assert_moves, deal_out_stock,
-    deal_starting, legal_texts, options, play, random_moves, reduced_deal, solve_checked,
+    agrees_with_brute_force, agrees_with_brute_force_on_all, assert_moves, check_narrower,
+    deal_out_stock, deal_starting, legal_texts, options, play, random_moves, reduced_deal,
+    solve_checked,
 };
 use patience::card::Suit;
 use patience::deal::shuffled;
@@ -299,4 +300,15 @@ fn the_solver_agrees_with_brute_force_on_whole_reduced_deals() {
         let position = Sedgewick::deal(&options::<Sedgewick>(&[]), &order).unwrap();
         agrees_with_brute_force(&position, &format!("seed {seed}"));
     }
+}
+
+/// `--search narrower` replays a narrower variant's win here: every move that variant allows
+/// must be allowed here.
+#[test]
+fn the_narrower_variants_allow_no_move_this_one_refuses() {
+    let options = options::<Sedgewick>(&[]);
+    let checked: usize = (0..100u64)
+        .map(|seed| check_narrower::<Sedgewick>(&options, &shuffled(seed, 1), seed, 300))
+        .sum();
+    assert!(checked > 1000, "{checked} moves");
 }

@@ -4,8 +4,8 @@
 mod common;
 
 use common::{
-    agrees_with_brute_force_on_all, assert_moves, deal_out_stock, legal_texts, options, play,
-    reduced_deal, solve_checked, two_pack_deal_starting, Picker,
+    agrees_with_brute_force_on_all, assert_moves, check_narrower, deal_out_stock, legal_texts,
+    options, play, reduced_deal, solve_checked, two_pack_deal_starting, Picker,
 };
 use patience::card::Suit;
 use patience::deal::shuffled;
@@ -233,4 +233,15 @@ fn the_solver_agrees_with_brute_force_on_reduced_deals() {
 #[ignore]
 fn the_solver_agrees_with_brute_force_on_many_more_positions() {
     agrees_with_brute_force_on_all((200..2200u64).map(reduced_position));
+}
+
+/// `--search narrower` replays a narrower variant's win here: every move that variant allows
+/// must be allowed here.
+#[test]
+fn the_narrower_variants_allow_no_move_this_one_refuses() {
+    let options = options::<Terrace>(&[("no-terrace-preference", 1), ("fill-from-talon", 1)]);
+    let checked: usize = (0..100u64)
+        .map(|seed| check_narrower::<Terrace>(&options, &shuffled(seed, 2), seed, 300))
+        .sum();
+    assert!(checked > 1000, "{checked} moves");
 }

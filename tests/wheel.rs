@@ -5,8 +5,8 @@
 mod common;
 
 use common::{
-    agrees_with_brute_force_on_all, assert_moves, cards, legal_texts, options, play, reduced_deal,
-    solve_checked, two_pack_deal_starting,
+    agrees_with_brute_force_on_all, assert_moves, cards, check_narrower, legal_texts, options,
+    play, reduced_deal, solve_checked, two_pack_deal_starting,
 };
 use patience::card::{Card, Suit};
 use patience::deal::shuffled;
@@ -374,4 +374,15 @@ fn once_the_stock_is_out_a_covering_card_is_taken_before_a_lone_one() {
         }
     }
     assert!(seen >= 10, "only {seen} positions exercise the rule");
+}
+
+/// `--search narrower` replays a narrower variant's win here: every move that variant allows
+/// must be allowed here.
+#[test]
+fn the_narrower_variants_allow_no_move_this_one_refuses() {
+    let options = options::<Wheel>(&[("deal-any-time", 1)]);
+    let checked: usize = (0..100u64)
+        .map(|seed| check_narrower::<Wheel>(&options, &shuffled(seed, 2), seed, 300))
+        .sum();
+    assert!(checked > 1000, "{checked} moves");
 }

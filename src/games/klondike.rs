@@ -489,6 +489,12 @@ impl Game for Klondike {
         },
     ];
 
+    /// Worrying back only adds moves: `--no-worry` is narrower. (Drawing three is not, move
+    /// for move, a line of drawing one: a deal turns three cards.)
+    fn narrower(options: &OptionValues) -> Vec<OptionValues> {
+        options.with_fewer_moves(Self::OPTIONS, &[], &["no-worry"])
+    }
+
     /// Rows across: seven cards, the first face up; then six on columns 2 to 7, the first face
     /// up; ... then one on column 7, face up. The rest is the stock, its next card first.
     /// Tests may deal reduced packs of whole suits (at least the 28 of the layout).

@@ -48,6 +48,8 @@ pub trait GameEntry: Sync {
     fn search(&self) -> Order;
     /// Whether the layered search (`--search layered`) can search this game.
     fn layered(&self) -> bool;
+    /// The narrower variants of `options` (`Game::narrower`), by name.
+    fn narrower(&self, options: &OptionValues) -> Vec<String>;
     fn layout(&self, options: &OptionValues, cards: &[Card]) -> Result<String, String>;
     fn solve(
         &self,
@@ -94,6 +96,12 @@ impl<G: Game> GameEntry for Entry<G> {
     fn layered(&self) -> bool {
         G::LAYERED
     }
+    fn narrower(&self, options: &OptionValues) -> Vec<String> {
+        G::narrower(options)
+            .iter()
+            .map(|o| o.variant_name(G::OPTIONS))
+            .collect()
+    }
     fn layout(&self, options: &OptionValues, cards: &[Card]) -> Result<String, String> {
         Ok(G::deal(options, cards)?.layout())
     }
@@ -104,6 +112,9 @@ impl<G: Game> GameEntry for Entry<G> {
         order: Order,
         budget: Budget,
     ) -> Result<SolveReport, String> {
+        if order == Order::Narrower {
+            return solve_narrower::<G>(options, cards, budget);
+        }
         let deal = G::deal(options, cards)?;
         let started = Instant::now();
         let outcome = solver::solve(&deal, order, budget);
@@ -144,6 +155,51 @@ impl<G: Game> GameEntry for Entry<G> {
             ending,
         })
     }
+}
+
+/// `--search narrower`: the deal under each narrower variant, by that variant's own default
+/// order within the budget each; the first win, replayed here by the checker, is the answer.
+/// A win that does not replay here is an error, never a verdict: `Game::narrower` was wrong.
+fn solve_narrower<G: Game>(
+    options: &OptionValues,
+    cards: &[Card],
+    budget: Budget,
+) -> Result<SolveReport, String> {
+    let here = G::deal(options, cards)?;
+    let started = Instant::now();
+    let mut report = SolveReport {
+        verdict: Verdict::Unknown,
+        exhausted: Some(Exhausted::Narrower),
+        nodes: 0,
+        seconds: 0.0,
+        table_entries: 0,
+        peak_bytes: 0,
+        moves: Vec::new(),
+    };
+    for narrower in G::narrower(options) {
+        let deal = G::deal(&narrower, cards)?;
+        let outcome = solver::solve(&deal, G::SEARCH, budget);
+        report.nodes += outcome.nodes;
+        report.table_entries = report.table_entries.max(outcome.table_entries);
+        report.peak_bytes = report.peak_bytes.max(outcome.peak_bytes);
+        if outcome.verdict == Verdict::Won {
+            let moves = solution_texts(&deal, &outcome.moves);
+            let replay = verify::replay(&here, &moves);
+            if !replay.is_won() {
+                return Err(format!(
+                    "a win under the narrower variant {} does not replay under {}: {replay}",
+                    narrower.variant_name(G::OPTIONS),
+                    options.variant_name(G::OPTIONS)
+                ));
+            }
+            report.verdict = Verdict::Won;
+            report.exhausted = None;
+            report.moves = moves;
+            break;
+        }
+    }
+    report.seconds = started.elapsed().as_secs_f64();
+    Ok(report)
 }
 
 static FREECELL: Entry<freecell::FreeCell> = Entry(PhantomData);

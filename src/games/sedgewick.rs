@@ -164,6 +164,11 @@ impl Game for Sedgewick {
     /// wins 180 in 7.3 s, the portfolio 130 in 24.8 s.
     const SEARCH: Order = Order::Beam;
 
+    /// The wrap only adds moves (a king onto an ace): `--no-wrap` is narrower.
+    fn narrower(options: &OptionValues) -> Vec<OptionValues> {
+        options.with_fewer_moves(Self::OPTIONS, &[], &["no-wrap"])
+    }
+
     /// Five cards to the cross, the sixth to the first foundation, the rest the stock. Tests
     /// may deal a reduced pack of whole suits.
     fn deal(options: &OptionValues, order: &[Card]) -> Result<Self, String> {

@@ -373,6 +373,16 @@ impl Game for Terrace {
     /// wins 26 in 14.9 s, the portfolio 11 in 29.1 s.
     const SEARCH: Order = Order::Beam;
 
+    /// Lifting the preference rule and letting the waste fill spaces only add moves, so the
+    /// variants with either turned off are narrower.
+    fn narrower(options: &OptionValues) -> Vec<OptionValues> {
+        options.with_fewer_moves(
+            Self::OPTIONS,
+            &["no-terrace-preference", "fill-from-talon"],
+            &[],
+        )
+    }
+
     /// Thirteen cards to the Terrace (the last dealt on top), three turned up for the choice
     /// of base, seven to the valley (its piles 3 to 9; the two turned cards not chosen become
     /// piles 1 and 2); the rest is the stock.
