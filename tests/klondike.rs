@@ -433,9 +433,5 @@ fn seeded_deals_are_won_and_their_solutions_replay() {
 /// must be allowed here.
 #[test]
 fn the_narrower_variants_allow_no_move_this_one_refuses() {
-    let options = options::<Klondike>(&[]);
-    let checked: usize = (0..100u64)
-        .map(|seed| check_narrower::<Klondike>(&options, &shuffled(seed, 1), seed, 300))
-        .sum();
-    assert!(checked > 1000, "{checked} moves");
+    check_narrower::<Klondike>(&[]);
 }

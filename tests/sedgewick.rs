@@ -306,9 +306,5 @@ fn the_solver_agrees_with_brute_force_on_whole_reduced_deals() {
 /// must be allowed here.
 #[test]
 fn the_narrower_variants_allow_no_move_this_one_refuses() {
-    let options = options::<Sedgewick>(&[]);
-    let checked: usize = (0..100u64)
-        .map(|seed| check_narrower::<Sedgewick>(&options, &shuffled(seed, 1), seed, 300))
-        .sum();
-    assert!(checked > 1000, "{checked} moves");
+    check_narrower::<Sedgewick>(&[]);
 }

@@ -239,9 +239,5 @@ fn the_solver_agrees_with_brute_force_on_many_more_positions() {
 /// must be allowed here.
 #[test]
 fn the_narrower_variants_allow_no_move_this_one_refuses() {
-    let options = options::<Terrace>(&[("no-terrace-preference", 1), ("fill-from-talon", 1)]);
-    let checked: usize = (0..100u64)
-        .map(|seed| check_narrower::<Terrace>(&options, &shuffled(seed, 2), seed, 300))
-        .sum();
-    assert!(checked > 1000, "{checked} moves");
+    check_narrower::<Terrace>(&[("no-terrace-preference", 1), ("fill-from-talon", 1)]);
 }

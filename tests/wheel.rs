@@ -380,9 +380,5 @@ fn once_the_stock_is_out_a_covering_card_is_taken_before_a_lone_one() {
 /// must be allowed here.
 #[test]
 fn the_narrower_variants_allow_no_move_this_one_refuses() {
-    let options = options::<Wheel>(&[("deal-any-time", 1)]);
-    let checked: usize = (0..100u64)
-        .map(|seed| check_narrower::<Wheel>(&options, &shuffled(seed, 2), seed, 300))
-        .sum();
-    assert!(checked > 1000, "{checked} moves");
+    check_narrower::<Wheel>(&[("deal-any-time", 1)]);
 }

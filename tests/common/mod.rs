@@ -216,42 +216,42 @@ pub fn short_of_a_win<G: Game>(deal: &G, seed: u64, random: usize) -> G {
     position
 }
 
-/// `Game::narrower`'s claim along random games from the deal of `cards`: under each narrower
-/// variant of `options` every legal move is legal under `options` too (by its text), so the
-/// two play in step. Returns the moves checked.
-pub fn check_narrower<G: Game>(
-    options: &OptionValues,
-    cards: &[Card],
-    seed: u64,
-    steps: usize,
-) -> usize {
-    let narrower = G::narrower(options);
+/// `Game::narrower`'s claim along random games from seeded deals 0..100 (300 moves each at
+/// most): under each narrower variant of the variant `changes` names, every legal move is legal
+/// here too (by its text), so the two play in step. `--search narrower` replays a narrower
+/// variant's win here, so every move that variant allows must be allowed here.
+pub fn check_narrower<G: Game>(changes: &[(&str, u32)]) {
+    let options = options::<G>(changes);
+    let narrower = G::narrower(&options);
     assert!(!narrower.is_empty(), "no narrower variant");
     let mut checked = 0;
-    for narrow in narrower {
-        let mut here = G::deal(options, cards).unwrap();
-        let mut there = G::deal(&narrow, cards).unwrap();
-        let mut picker = Picker::new(seed);
-        for _ in 0..steps {
-            let moves = legal_texts(&there);
-            if moves.is_empty() {
-                break;
+    for seed in 0..100u64 {
+        let cards = patience::deal::shuffled(seed, G::PACKS);
+        for narrow in &narrower {
+            let mut here = G::deal(&options, &cards).unwrap();
+            let mut there = G::deal(narrow, &cards).unwrap();
+            let mut picker = Picker::new(seed);
+            for _ in 0..300 {
+                let moves = legal_texts(&there);
+                if moves.is_empty() {
+                    break;
+                }
+                let allowed = legal_texts(&here);
+                for text in &moves {
+                    assert!(
+                        allowed.contains(text),
+                        "{text} is refused here\n{}",
+                        here.layout()
+                    );
+                }
+                let text = picker.pick(&moves).clone();
+                there = play(&there, &text);
+                here = play(&here, &text);
+                checked += 1;
             }
-            let allowed = legal_texts(&here);
-            for text in &moves {
-                assert!(
-                    allowed.contains(text),
-                    "{text} is refused here\n{}",
-                    here.layout()
-                );
-            }
-            let text = picker.pick(&moves).clone();
-            there = play(&there, &text);
-            here = play(&here, &text);
-            checked += 1;
         }
     }
-    checked
+    assert!(checked > 1000, "{checked} moves");
 }
 
 /// The keys of the positions the search tries from `position` (its safe move's, or else its
