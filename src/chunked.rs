@@ -4,7 +4,9 @@
 //! one up to half its room is unused. A path of a hundred million levels (FreeCell deal 982
 //! with two cells) takes gigabytes, so that slack would take a good part of the memory budget
 //! from the transposition table. Chunks waste at most one chunk (and keep one spare, so that a
-//! path going up and down across a chunk's edge does not allocate each time).
+//! path going up and down across a chunk's edge does not allocate each time). A chunk's room
+//! grows by doubling up to the chunk's size, so that a stack that stays small (one of the
+//! layered search's many small layers) holds little.
 
 /// Bytes per chunk: small enough that a small search holds little, large enough that a long
 /// path has few chunks.
@@ -14,7 +16,12 @@ pub struct ChunkedStack<T> {
     chunks: Vec<Vec<T>>,
     spare: Option<Vec<T>>,
     len: usize,
+    /// Elements of room in the chunks and the spare.
+    room: usize,
 }
+
+/// A chunk's first room, in elements.
+const FIRST_ROOM: usize = 16;
 
 impl<T: Copy> ChunkedStack<T> {
     /// Elements per chunk.
@@ -29,6 +36,7 @@ impl<T: Copy> ChunkedStack<T> {
             chunks: Vec::new(),
             spare: None,
             len: 0,
+            room: 0,
         }
     }
 
@@ -42,17 +50,26 @@ impl<T: Copy> ChunkedStack<T> {
 
     pub fn push(&mut self, value: T) {
         if self.len.is_multiple_of(Self::CHUNK) {
-            let chunk = self
-                .spare
-                .take()
-                .unwrap_or_else(|| Vec::with_capacity(Self::CHUNK));
+            let chunk = self.spare.take().unwrap_or_default();
             self.chunks.push(chunk);
         }
-        self.chunks
-            .last_mut()
-            .expect("a chunk with room")
-            .push(value);
+        let chunk = self.chunks.last_mut().expect("a chunk");
+        if chunk.len() == chunk.capacity() {
+            let before = chunk.capacity();
+            let wanted = (before * 2).clamp(FIRST_ROOM.min(Self::CHUNK), Self::CHUNK);
+            chunk.reserve_exact(wanted - chunk.len());
+            self.room += chunk.capacity() - before;
+        }
+        chunk.push(value);
         self.len += 1;
+    }
+
+    /// Keeps an emptied last chunk as the spare.
+    fn drop_last_chunk(&mut self) {
+        let chunk = self.chunks.pop().expect("a chunk to drop");
+        if let Some(old) = self.spare.replace(chunk) {
+            self.room -= old.capacity();
+        }
     }
 
     pub fn pop(&mut self) -> Option<T> {
@@ -60,7 +77,7 @@ impl<T: Copy> ChunkedStack<T> {
         let value = chunk.pop().expect("no empty chunk is kept");
         self.len -= 1;
         if chunk.is_empty() {
-            self.spare = self.chunks.pop();
+            self.drop_last_chunk();
         }
         Some(value)
     }
@@ -87,23 +104,33 @@ impl<T: Copy> ChunkedStack<T> {
             self.len -= chunk.len() - keep;
             chunk.truncate(keep);
             if chunk.is_empty() {
-                self.spare = self.chunks.pop();
+                self.drop_last_chunk();
             }
         }
     }
 
     /// Bytes held, spare chunk included.
     pub fn bytes(&self) -> u64 {
-        let chunks = self.chunks.len() + usize::from(self.spare.is_some());
-        (chunks * Self::CHUNK * size_of::<T>()) as u64
+        (self.room * size_of::<T>()) as u64
     }
 
-    /// Bytes the stack takes more once `more` elements are pushed.
+    /// At most the bytes the stack takes more once `more` elements are pushed: the last
+    /// chunk's room grown to a whole chunk, and whole new chunks, less the spare's room.
     pub fn growth(&self, more: usize) -> u64 {
+        if more == 0 {
+            return 0;
+        }
+        let filling = self
+            .chunks
+            .last()
+            .map_or(0, |last| Self::CHUNK - last.capacity());
         let room = self.chunks.len() * Self::CHUNK - self.len;
         let new_chunks = more.saturating_sub(room).div_ceil(Self::CHUNK);
-        let spare_used = usize::from(self.spare.is_some()).min(new_chunks);
-        ((new_chunks - spare_used) * Self::CHUNK * size_of::<T>()) as u64
+        let spare = match new_chunks {
+            0 => 0,
+            _ => self.spare.as_ref().map_or(0, Vec::capacity),
+        };
+        ((filling + new_chunks * Self::CHUNK - spare) * size_of::<T>()) as u64
     }
 }
 
@@ -155,6 +182,15 @@ mod tests {
         for i in 0..3 * chunk as u64 {
             stack.push(i);
         }
-        assert_eq!(stack.bytes(), after);
+        assert!(stack.bytes() <= after);
+    }
+
+    #[test]
+    fn a_small_stack_holds_little() {
+        let mut stack = ChunkedStack::new();
+        for i in 0..20u64 {
+            stack.push(i);
+        }
+        assert_eq!(stack.bytes(), 32 * 8);
     }
 }

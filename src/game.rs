@@ -120,6 +120,16 @@ pub trait Game: Copy + Eq + Hash + Send + Sync + 'static {
         None
     }
 
+    /// For the layered search: a key in 64 bits for the positions of this position's layer,
+    /// where the game has one. The contract: for two positions of the layer the function
+    /// gives equal numbers exactly when their keys are equal, and every position of the layer
+    /// gives the same function (or every one `None`). A layer fixes much of a position (the
+    /// cards home, say), so its positions can be told apart in fewer bits than `key` spends,
+    /// and the layer's table holds more of them in the same memory.
+    fn layer_keyer(&self) -> Option<Box<dyn Fn(&Self) -> u64>> {
+        None
+    }
+
     /// A move that can be played without losing a win, if there is one: when the position is
     /// winnable, so is the position after this move. It must also make irreversible progress
     /// (for example a card to the foundations), so that the search, which then tries only

@@ -16,6 +16,7 @@ use crate::table::{KeySet, Offer};
 use ahash::AHashSet;
 use std::collections::BTreeMap;
 use std::hash::Hash;
+use std::marker::PhantomData;
 use std::mem::size_of;
 
 /// The order in which the search visits positions. Both visit every reachable position before
@@ -159,20 +160,64 @@ pub struct Outcome<M> {
 const CHECKPOINT: usize = 64;
 const RECENT: usize = 64;
 
-/// Plays each of `moves` from `position` into `children` with its key, and asks for each key's
-/// table slot to be fetched: the searches look the children up only after all are played, so
-/// their waits for memory overlap.
-fn play_children<G: Game>(
+/// How a search names positions in its table: by the game's key, or within one layer of the
+/// layered search by a shorter key that tells that layer's positions apart.
+trait Keying<G: Game> {
+    type Key: Copy + Hash + Eq;
+
+    /// The position's table key, or `None` when it lies outside what this search covers
+    /// (another layer): such a position is handed out, never entered or looked up.
+    fn of(&self, position: &G) -> Option<Self::Key>;
+}
+
+/// The game's own key (`Game::key`), within one layer when `within` names one.
+#[derive(Clone, Copy)]
+struct GameKeys {
+    within: Option<Layer>,
+}
+
+impl<G: Game> Keying<G> for GameKeys {
+    type Key = G::Key;
+
+    fn of(&self, position: &G) -> Option<G::Key> {
+        match self.within {
+            Some(layer) if position.layer() != layer => None,
+            _ => Some(position.key()),
+        }
+    }
+}
+
+/// One layer's positions by the game's in-layer key (`Game::layer_keyer`).
+struct InLayerKeys<G> {
+    layer: Layer,
+    keyer: Box<dyn Fn(&G) -> u64>,
+}
+
+impl<G: Game> Keying<G> for InLayerKeys<G> {
+    type Key = u64;
+
+    fn of(&self, position: &G) -> Option<u64> {
+        (position.layer() == self.layer).then(|| (self.keyer)(position))
+    }
+}
+
+/// Plays each of `moves` from `position` into `children` with its table key, and asks for each
+/// key's table slot to be fetched: the searches look the children up only after all are
+/// played, so their waits for memory overlap.
+fn play_children<G: Game, Y: Keying<G>>(
     position: &G,
     moves: &[G::Move],
-    table: &KeySet<G::Key>,
-    children: &mut Vec<(G::Move, G, G::Key)>,
+    keying: &Y,
+    table: &KeySet<Y::Key>,
+    children: &mut Vec<(G::Move, G, Option<Y::Key>)>,
 ) {
     children.clear();
     for &mv in moves {
         let child = position.play(mv);
-        let key = child.key();
-        table.prefetch(&key);
+        let key = keying.of(&child);
+        if let Some(key) = &key {
+            table.prefetch(key);
+        }
         children.push((mv, child, key));
     }
 }
@@ -180,27 +225,31 @@ fn play_children<G: Game>(
 /// Appends the moves to try from `position`: its safe move alone if it has one, else those of
 /// its search moves that reach a position not yet in the table, the most promising first.
 /// `children` is room for the children (`play_children`).
-fn expand<G: Game>(
+fn expand<G: Game, Y: Keying<G>>(
     position: &G,
     sorted: bool,
-    table: &KeySet<G::Key>,
-    moves: &mut Vec<G::Move>,
-    children: &mut Vec<(G::Move, G, G::Key)>,
-    scored: &mut Vec<(i32, G::Move)>,
+    keying: &Y,
+    table: &KeySet<Y::Key>,
+    room: &mut Room<G, Y::Key>,
 ) {
+    let Room {
+        fresh: moves,
+        children,
+        scored,
+    } = room;
     if let Some(mv) = position.safe_move() {
         moves.push(mv);
         return;
     }
     let start = moves.len();
     position.search_moves(moves);
-    play_children(position, &moves[start..], table, children);
+    play_children(position, &moves[start..], keying, table, children);
     scored.clear();
     // Moves to positions already in the table would be skipped anyway: drop them unscored.
     scored.extend(
         children
             .iter()
-            .filter(|(_, child, key)| child.is_won() || !table.contains(key))
+            .filter(|(_, child, key)| child.is_won() || key.is_none_or(|key| !table.contains(&key)))
             .map(|(mv, child, _)| (child.heuristic(), *mv)),
     );
     // Stable, so the game's own order breaks ties.
@@ -209,6 +258,30 @@ fn expand<G: Game>(
     }
     moves.truncate(start);
     moves.extend(scored.iter().map(|&(_, mv)| mv));
+}
+
+/// Room that `expand` reuses from position to position: the moves found, the children played
+/// and their scores.
+struct Room<G: Game, K> {
+    fresh: Vec<G::Move>,
+    children: Vec<(G::Move, G, Option<K>)>,
+    scored: Vec<(i32, G::Move)>,
+}
+
+impl<G: Game, K> Room<G, K> {
+    fn new() -> Self {
+        Room {
+            fresh: Vec::new(),
+            children: Vec::new(),
+            scored: Vec::new(),
+        }
+    }
+
+    fn bytes(&self) -> u64 {
+        (self.fresh.capacity() * size_of::<G::Move>()
+            + self.scored.capacity() * size_of::<(i32, G::Move)>()
+            + self.children.capacity() * size_of::<(G::Move, G, Option<K>)>()) as u64
+    }
 }
 
 /// Shortens a winning line: from each position, jump to the furthest later position of the
@@ -403,10 +476,11 @@ impl<G: Game> Ord for Open<G> {
 }
 
 /// The transposition table and the budget, shared by both search orders.
-struct Visited<G: Game> {
-    table: KeySet<G::Key>,
+struct Visited<G: Game, K = <G as Game>::Key> {
+    table: KeySet<K>,
     nodes: u64,
     budget: Budget,
+    game: PhantomData<G>,
 }
 
 /// What became of a position offered to the table.
@@ -420,17 +494,25 @@ impl<G: Game> Visited<G> {
     fn new(deal: &G, budget: Budget) -> Self {
         let mut table = KeySet::new();
         table.offer(deal.key(), u64::MAX);
+        Visited::holding(table, 1, budget)
+    }
+}
+
+impl<G: Game, K: Copy + Hash + Eq> Visited<G, K> {
+    /// A table already holding some keys, with `nodes` positions entered so far.
+    fn holding(table: KeySet<K>, nodes: u64, budget: Budget) -> Self {
         Visited {
             table,
-            nodes: 1,
+            nodes,
             budget,
+            game: PhantomData,
         }
     }
 
     /// Enters a position's key, unless it is there already or a budget would be overrun.
     /// `other_bytes` is the most the search holds besides the table until its next admission
     /// (its vectors may grow meanwhile).
-    fn admit(&mut self, key: G::Key, other_bytes: u64) -> Admission {
+    fn admit(&mut self, key: K, other_bytes: u64) -> Admission {
         let room = self
             .budget
             .max_memory
@@ -609,47 +691,52 @@ impl<G: Game> BestFirst<G> {
 /// still to try, the next one last. So the path's moves need no room of their own, a frame is
 /// its start alone, and trying a move pops it off the end. Positions left with no move to
 /// try get no frame.
-struct DepthFirst<G: Game> {
+struct DepthFirst<G: Game, Y: Keying<G> = GameKeys> {
     deal: G,
     sorted: bool,
-    visited: Visited<G>,
+    keying: Y,
+    visited: Visited<G, Y::Key>,
     moves: ChunkedStack<G::Move>,
     /// Where each frame's run of `moves` starts.
     frames: ChunkedStack<u32>,
     /// The positions of frames 0, CHECKPOINT, 2 * CHECKPOINT, ... of the path.
     checkpoints: ChunkedStack<G>,
     /// The positions of the top frames: frame `i`'s at `recent[i % RECENT]`, for every frame
-    /// from `recent_from` up; pushing a frame overwrites the one `RECENT` below.
+    /// from `recent_from` up; pushing a frame overwrites the one `RECENT` below. It grows
+    /// with the path, so a search of a few positions (a small layer's) holds a few.
     recent: Vec<G>,
     recent_from: usize,
-    fresh: Vec<G::Move>,
-    children: Vec<(G::Move, G, G::Key)>,
-    scored: Vec<(i32, G::Move)>,
-    /// For the layered search: the layer searched. A child of another layer is not entered
-    /// but handed out as `crossing` (a vector, so that the position's room is on the heap, made
+    room: Room<G, Y::Key>,
+    /// For the layered search: a child outside the keying's layer is not entered but handed
+    /// out here with its game key (a vector, so that the position's room is on the heap, made
     /// once), and the search pauses.
-    boundary: Option<Layer>,
     crossing: Vec<(G, G::Key)>,
 }
 
 impl<G: Game> DepthFirst<G> {
     fn new(deal: &G, budget: Budget, sorted: bool) -> Self {
+        let keying = GameKeys { within: None };
+        DepthFirst::keyed(deal, sorted, keying, Visited::new(deal, budget))
+    }
+}
+
+impl<G: Game, Y: Keying<G>> DepthFirst<G, Y> {
+    /// A search from `start`, whose key `visited` already holds.
+    fn keyed(start: &G, sorted: bool, keying: Y, visited: Visited<G, Y::Key>) -> Self {
         let mut search = DepthFirst {
-            deal: *deal,
+            deal: *start,
             sorted,
-            visited: Visited::new(deal, budget),
+            keying,
+            visited,
             moves: ChunkedStack::new(),
             frames: ChunkedStack::new(),
             checkpoints: ChunkedStack::new(),
-            recent: vec![*deal; RECENT],
+            recent: Vec::new(),
             recent_from: 0,
-            fresh: Vec::new(),
-            children: Vec::new(),
-            scored: Vec::new(),
-            boundary: None,
+            room: Room::new(),
             crossing: Vec::new(),
         };
-        search.push(*deal);
+        search.push(*start);
         search
     }
 
@@ -667,10 +754,8 @@ impl<G: Game> DepthFirst<G> {
         self.frames.bytes()
             + self.checkpoints.bytes()
             + self.moves.bytes()
-            + (self.recent.capacity() * size_of::<G>()
-                + self.fresh.capacity() * size_of::<G::Move>()
-                + self.scored.capacity() * size_of::<(i32, G::Move)>()
-                + self.children.capacity() * size_of::<(G::Move, G, G::Key)>()) as u64
+            + self.room.bytes()
+            + (self.recent.capacity() * size_of::<G>()) as u64
     }
 
     /// The most the search may hold while it enters one more frame: the frame, perhaps a
@@ -709,11 +794,10 @@ impl<G: Game> DepthFirst<G> {
                 let moves = shorten(&self.deal, &self.line());
                 return Some(self.visited.outcome(Verdict::Won, None, moves, held));
             }
-            let key = child.key();
-            if self.boundary.is_some_and(|layer| child.layer() != layer) {
-                self.crossing.push((child, key));
+            let Some(key) = self.keying.of(&child) else {
+                self.crossing.push((child, child.key()));
                 return None;
-            }
+            };
             match self
                 .visited
                 .admit(key, elsewhere + self.held_bytes_growing())
@@ -734,29 +818,31 @@ impl<G: Game> DepthFirst<G> {
     /// Enters a new frame for `position` (the deal, or the child reached by the top frame's
     /// last tried move), unless it has no move to try.
     fn push(&mut self, position: G) {
-        self.fresh.clear();
+        self.room.fresh.clear();
         expand(
             &position,
             self.sorted,
+            &self.keying,
             &self.visited.table,
-            &mut self.fresh,
-            &mut self.children,
-            &mut self.scored,
+            &mut self.room,
         );
-        let Some(&first) = self.fresh.first() else {
+        let Some(&first) = self.room.fresh.first() else {
             return;
         };
         let start = self.moves.len() as u32;
         // The first slot stands for the move to be tried; the best move goes last.
         self.moves.push(first);
-        for &mv in self.fresh.iter().rev() {
+        for &mv in self.room.fresh.iter().rev() {
             self.moves.push(mv);
         }
         let depth = self.frames.len();
         if depth.is_multiple_of(CHECKPOINT) {
             self.checkpoints.push(position);
         }
-        self.recent[depth % RECENT] = position;
+        match self.recent.get_mut(depth % RECENT) {
+            Some(slot) => *slot = position,
+            None => self.recent.push(position),
+        }
         self.recent_from = self.recent_from.max((depth + 1).saturating_sub(RECENT));
         self.frames.push(start);
     }
@@ -813,7 +899,8 @@ fn beam_run<G: Game>(deal: &G, budget: Budget, width: usize) -> (Outcome<G::Move
     let mut layer: Vec<(u32, G)> = vec![(0, *deal)];
     let mut next: Vec<(i32, u32, G)> = Vec::new();
     let mut moves = Vec::new();
-    let mut children: Vec<(G::Move, G, G::Key)> = Vec::new();
+    let mut children: Vec<(G::Move, G, Option<G::Key>)> = Vec::new();
+    let keying = GameKeys { within: None };
     let mut cut = false;
     let mut families: AHashSet<u64> = AHashSet::new();
     let held = |parents: &Vec<(u32, Option<G::Move>)>, next: &Vec<(i32, u32, G)>| {
@@ -829,8 +916,9 @@ fn beam_run<G: Game>(deal: &G, budget: Budget, width: usize) -> (Outcome<G::Move
                 Some(mv) => moves.push(mv),
                 None => position.search_moves(&mut moves),
             }
-            play_children(&position, &moves, &visited.table, &mut children);
+            play_children(&position, &moves, &keying, &visited.table, &mut children);
             for &(mv, child, key) in &children {
+                let key = key.expect("the beam keys every position");
                 if child.is_won() {
                     let moves = shorten(deal, &line_through(&parents, node, mv));
                     let bytes = held(&parents, &next);
@@ -875,13 +963,14 @@ fn beam_run<G: Game>(deal: &G, budget: Budget, width: usize) -> (Outcome<G::Move
 struct Waiting<G: Game> {
     /// Their keys, which become the layer's table when its turn comes.
     keys: KeySet<G::Key>,
-    /// Each with its index among the layered search's `origins`.
-    entries: Vec<(G::Key, u32)>,
+    /// Each with its index among the layered search's `origins`, in the order reached (in
+    /// chunks: a vector doubling would hold a growing layer's entries twice over).
+    entries: ChunkedStack<(G::Key, u32)>,
 }
 
 impl<G: Game> Waiting<G> {
     fn bytes(&self) -> u64 {
-        self.keys.bytes() + (self.entries.capacity() * size_of::<(G::Key, u32)>()) as u64
+        self.keys.bytes() + self.entries.bytes()
     }
 }
 
@@ -922,119 +1011,195 @@ impl Origin {
 /// depth-first from its entries with a table of its own, dropped when the layer is done:
 /// every move leaves a layer only for one of higher rank (`Game::layer`), so nothing searched
 /// later can reach a layer already done, and every reachable position is entered exactly once,
-/// as in the depth-first search. So "lost" is a proof as there.
+/// as in the depth-first search. So "lost" is a proof as there. A layer's table holds the
+/// game's in-layer keys where it has them (`Game::layer_keyer`), else its keys.
 ///
 /// For a win's line it keeps, for each entry, the entry whose layer's search reached it and
 /// its key's hash (12 bytes), and follows the chain from the deal (`winning_line`).
 fn layered<G: Game>(deal: &G, budget: Budget) -> Outcome<G::Move> {
-    let mut search = DepthFirst::new(deal, budget, true);
     if !G::LAYERED {
-        return search
+        return DepthFirst::new(deal, budget, true)
             .run(u64::MAX, 0)
             .expect("a search with no pause point runs to an answer");
     }
-    let mut layer = deal.layer();
-    search.boundary = Some(layer);
-    // Every entry's origin, by entry number (the deal's first); they only ever grow in number.
-    let mut origins: ChunkedStack<Origin> = ChunkedStack::new();
-    origins.push(Origin::new(u32::MAX, key_hash(&deal.key())));
-    let mut waiting: BTreeMap<Layer, Waiting<G>> = BTreeMap::new();
-    let mut waiting_bytes = 0u64;
-    let mut queue: Vec<(G::Key, u32)> = Vec::new();
-    let mut entry = 0u32;
-    let (mut peak_bytes, mut peak_entries) = (0u64, 0usize);
-    loop {
-        let elsewhere = waiting_bytes
-            + origins.bytes()
-            + (queue.capacity() * size_of::<(G::Key, u32)>()) as u64;
-        let held = search.visited.bytes() + search.held_bytes() + elsewhere;
-        peak_bytes = peak_bytes.max(held);
-        peak_entries = peak_entries.max(search.visited.table.len() + origins.len());
-        let stop = |verdict, exhausted, moves, nodes| Outcome {
+    let mut layers = Layers::new(deal, budget);
+    while let Some((layer, waiting)) = layers.waiting.pop_first() {
+        layers.waiting_bytes -= waiting.bytes();
+        let first = rebuilt(deal, &waiting.entries.get(0).0);
+        let outcome = match first.layer_keyer() {
+            Some(keyer) => {
+                let keying = InLayerKeys { layer, keyer };
+                let mut table = KeySet::new();
+                for (key, _) in (0..waiting.entries.len()).map(|i| waiting.entries.get(i)) {
+                    let position = rebuilt(deal, &key);
+                    let in_layer = keying.of(&position).expect("an entry lies in its layer");
+                    if table.offer(in_layer, layers.room(table.bytes() + waiting.bytes()))
+                        == Offer::Full
+                    {
+                        return layers.stop(Verdict::Unknown, Some(Exhausted::Memory));
+                    }
+                }
+                drop(waiting.keys);
+                layers.search(deal, keying, table, waiting.entries)
+            }
+            None => {
+                let keying = GameKeys {
+                    within: Some(layer),
+                };
+                layers.search(deal, keying, waiting.keys, waiting.entries)
+            }
+        };
+        if let Some(outcome) = outcome {
+            return outcome;
+        }
+    }
+    layers.stop(Verdict::Lost, None)
+}
+
+/// The position with this key, rebuilt from the deal.
+fn rebuilt<G: Game>(deal: &G, key: &G::Key) -> G {
+    deal.rebuild(key)
+        .unwrap_or_else(|| panic!("{}: a key that rebuild cannot rebuild", G::NAME))
+}
+
+/// What the layered search holds from layer to layer.
+struct Layers<G: Game> {
+    budget: Budget,
+    /// Every entry's origin, by entry number (the deal's first); they only ever grow in number.
+    origins: ChunkedStack<Origin>,
+    waiting: BTreeMap<Layer, Waiting<G>>,
+    waiting_bytes: u64,
+    nodes: u64,
+    peak_bytes: u64,
+    peak_entries: usize,
+}
+
+impl<G: Game> Layers<G> {
+    /// The deal waits as the one entry of its layer.
+    fn new(deal: &G, budget: Budget) -> Self {
+        let mut layers = Layers {
+            budget,
+            origins: ChunkedStack::new(),
+            waiting: BTreeMap::new(),
+            waiting_bytes: 0,
+            nodes: 1,
+            peak_bytes: 0,
+            peak_entries: 0,
+        };
+        layers.origins.push(Origin::new(u32::MAX, key_hash(&deal.key())));
+        let mut keys = KeySet::new();
+        keys.offer(deal.key(), u64::MAX);
+        let mut entries = ChunkedStack::new();
+        entries.push((deal.key(), 0));
+        let first = Waiting { keys, entries };
+        layers.waiting_bytes = first.bytes();
+        layers.waiting.insert(deal.layer(), first);
+        layers
+    }
+
+    /// The memory left besides `held` and what waits.
+    fn room(&self, held: u64) -> u64 {
+        let held = held + self.waiting_bytes + self.origins.bytes();
+        self.budget
+            .max_memory
+            .map_or(u64::MAX, |max| max.saturating_sub(held))
+    }
+
+    fn stop(&self, verdict: Verdict, exhausted: Option<Exhausted>) -> Outcome<G::Move> {
+        Outcome {
             verdict,
             exhausted,
-            moves,
-            nodes,
-            table_entries: peak_entries,
-            peak_bytes,
-        };
-        let outcome = match search.run(u64::MAX, elsewhere) {
-            Some(outcome) => outcome,
-            None => {
+            moves: Vec::new(),
+            nodes: self.nodes,
+            table_entries: self.peak_entries,
+            peak_bytes: self.peak_bytes,
+        }
+    }
+
+    /// Searches one layer from each of its entries in turn, its table already holding them
+    /// all: `None` once the layer is done (every move out of it waiting in its own layer), or
+    /// the answer (a win, or a budget spent).
+    fn search<Y: Keying<G>>(
+        &mut self,
+        deal: &G,
+        keying: Y,
+        table: KeySet<Y::Key>,
+        entries: ChunkedStack<(G::Key, u32)>,
+    ) -> Option<Outcome<G::Move>> {
+        let mut next = 0;
+        let (key, mut entry) = entries.get(next);
+        let visited = Visited::holding(table, self.nodes, self.budget);
+        let mut search = DepthFirst::keyed(&rebuilt(deal, &key), true, keying, visited);
+        loop {
+            let elsewhere = self.waiting_bytes + self.origins.bytes() + entries.bytes();
+            let held = search.visited.bytes() + search.held_bytes() + elsewhere;
+            self.peak_bytes = self.peak_bytes.max(held);
+            self.peak_entries = self
+                .peak_entries
+                .max(search.visited.table.len() + self.origins.len());
+            let outcome = search.run(u64::MAX, elsewhere);
+            self.nodes = search.visited.nodes;
+            let Some(outcome) = outcome else {
                 let (child, key) = search
                     .crossing
                     .pop()
                     .expect("a paused layer hands out a move");
-                let to = child.layer();
-                assert!(
-                    to.rank > layer.rank,
-                    "{}: a move from layer {layer:?} reaches {to:?}, not a higher rank",
-                    G::NAME
-                );
-                let room = budget
-                    .max_memory
-                    .map_or(u64::MAX, |max| max.saturating_sub(held));
-                let later = waiting.entry(to).or_insert_with(|| Waiting {
-                    keys: KeySet::new(),
-                    entries: Vec::new(),
-                });
-                let before = later.bytes();
-                match later.keys.offer(key, before.saturating_add(room)) {
-                    Offer::Present => continue,
-                    Offer::Full => {
-                        let nodes = search.visited.nodes;
-                        return stop(Verdict::Unknown, Some(Exhausted::Memory), Vec::new(), nodes);
+                match self.wait(child, key, entry, held) {
+                    Some(exhausted) => return Some(self.stop(Verdict::Unknown, Some(exhausted))),
+                    None => {
+                        search.visited.nodes = self.nodes;
+                        continue;
                     }
-                    Offer::New => {}
                 }
-                origins.push(Origin::new(entry, key_hash(&key)));
-                later.entries.push((key, origins.len() as u32 - 1));
-                let grown = later.bytes() - before;
-                waiting_bytes += grown;
-                search.visited.nodes += 1;
-                let nodes = search.visited.nodes;
-                if budget.max_memory.is_some_and(|max| held + grown > max) {
-                    return stop(Verdict::Unknown, Some(Exhausted::Memory), Vec::new(), nodes);
-                }
-                if budget.max_nodes.is_some_and(|max| nodes >= max) {
-                    return stop(Verdict::Unknown, Some(Exhausted::Nodes), Vec::new(), nodes);
-                }
-                continue;
-            }
-        };
-        match outcome.verdict {
-            Verdict::Won => {
-                let moves = shorten(deal, &winning_line(deal, &origins, entry));
-                return stop(Verdict::Won, None, moves, outcome.nodes);
-            }
-            Verdict::Unknown => {
-                return stop(
-                    Verdict::Unknown,
-                    outcome.exhausted,
-                    Vec::new(),
-                    outcome.nodes,
-                )
-            }
-            Verdict::Lost => {}
-        }
-        // This entry's part of the layer is searched: on to the next entry, or the next layer.
-        if queue.is_empty() {
-            let Some((next, later)) = waiting.pop_first() else {
-                return stop(Verdict::Lost, None, Vec::new(), outcome.nodes);
             };
-            waiting_bytes -= later.bytes();
-            layer = next;
-            search.boundary = Some(layer);
-            search.visited.table = later.keys;
-            queue = later.entries;
-            queue.reverse();
+            match outcome.verdict {
+                Verdict::Won => {
+                    let mut won = self.stop(Verdict::Won, None);
+                    won.moves = shorten(deal, &winning_line(deal, &self.origins, entry));
+                    return Some(won);
+                }
+                Verdict::Unknown => return Some(self.stop(Verdict::Unknown, outcome.exhausted)),
+                Verdict::Lost => {}
+            }
+            // This entry's part of the layer is searched: on to the next entry.
+            next += 1;
+            if next == entries.len() {
+                return None;
+            }
+            let key;
+            (key, entry) = entries.get(next);
+            search.restart(rebuilt(deal, &key));
         }
-        let (key, index) = queue.pop().expect("a layer waits with an entry");
-        let position = deal
-            .rebuild(&key)
-            .unwrap_or_else(|| panic!("{}: a key that rebuild cannot rebuild", G::NAME));
-        entry = index;
-        search.restart(position);
+    }
+
+    /// Puts a position that a move out of the layer reached (from entry `from`'s search)
+    /// among its layer's entries, unless it is there already; says which budget it spent,
+    /// if one. `held` is what the layer's search holds.
+    fn wait(&mut self, child: G, key: G::Key, from: u32, held: u64) -> Option<Exhausted> {
+        let to = child.layer();
+        let room = self.budget.max_memory.map_or(u64::MAX, |max| max.saturating_sub(held));
+        let later = self.waiting.entry(to).or_insert_with(|| Waiting {
+            keys: KeySet::new(),
+            entries: ChunkedStack::new(),
+        });
+        let before = later.bytes();
+        match later.keys.offer(key, before.saturating_add(room)) {
+            Offer::Present => return None,
+            Offer::Full => return Some(Exhausted::Memory),
+            Offer::New => {}
+        }
+        self.origins.push(Origin::new(from, key_hash(&key)));
+        later.entries.push((key, self.origins.len() as u32 - 1));
+        let grown = later.bytes() - before;
+        self.waiting_bytes += grown;
+        self.nodes += 1;
+        if self.budget.max_memory.is_some_and(|max| held + grown > max) {
+            return Some(Exhausted::Memory);
+        }
+        if self.budget.max_nodes.is_some_and(|max| self.nodes >= max) {
+            return Some(Exhausted::Nodes);
+        }
+        None
     }
 }
 
@@ -1060,8 +1225,11 @@ fn winning_line<G: Game>(deal: &G, origins: &ChunkedStack<Origin>, entry: u32) -
         .iter()
         .map(|&next| origins.get(next as usize).key_hash());
     for next in hashes.map(Some).chain([None]) {
-        let mut search = DepthFirst::new(&position, Budget::default(), true);
-        search.boundary = Some(position.layer());
+        let keying = GameKeys {
+            within: Some(position.layer()),
+        };
+        let visited = Visited::new(&position, Budget::default());
+        let mut search = DepthFirst::keyed(&position, true, keying, visited);
         loop {
             match search.run(u64::MAX, 0) {
                 None => {

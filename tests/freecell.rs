@@ -293,13 +293,18 @@ fn the_layered_search_agrees_with_brute_force() {
     assert!(won > 60 && lost > 30, "won {won}, lost {lost}");
 }
 
-/// The layered search's contract along random games of MS deals 1-40 (`check_layers`).
+/// The layered search's contract along random games of MS deals 1-40 (`check_layers`),
+/// in-layer keys included.
 #[test]
 fn layers_only_rise_and_keys_rebuild_positions() {
-    let checked: usize = (1..=40u64)
-        .map(|n| check_layers(&deal(n as u32 % 5, &microsoft(n).unwrap()), n, 60))
-        .sum();
+    let (mut checked, mut in_layer) = (0, 0);
+    for n in 1..=40u64 {
+        let (moves, keyed) = check_layers(&deal(n as u32 % 5, &microsoft(n).unwrap()), n, 60);
+        checked += moves;
+        in_layer += keyed;
+    }
     assert!(checked > 2_000, "{checked} moves checked");
+    assert!(in_layer > 1_000, "{in_layer} in-layer keys checked");
 }
 
 /// The layered search holds one layer's table at a time: on deal 216 with two cells (lost,

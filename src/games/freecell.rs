@@ -25,6 +25,9 @@ pub struct FreeCell {
     cards: u8,
     /// The transposition key, kept up to date by `play` (a move changes one field of it).
     key: LinkKey,
+    /// A bit per card still lying as dealt (its key field `AS_DEALT`), for `layer`: a card
+    /// that moves never lies as dealt again.
+    as_dealt: u64,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -63,6 +66,13 @@ const ON_HIGHER: u64 = 1;
 const ON_COLUMN_BASE: u64 = 3;
 const IN_CELL: u64 = 4;
 const HOME: u64 = 5;
+
+/// The cards whose key field says they lie as dealt, a bit each.
+fn as_dealt_in(key: &LinkKey) -> u64 {
+    (0..PACK)
+        .filter(|&i| get_field(key, i, KEY_FIELD_BITS) == AS_DEALT)
+        .fold(0u64, |mask, i| mask | 1 << i)
+}
 
 /// The code of a card lying on `beneath` in a column.
 fn on_card_code(card: Card, beneath: Card) -> u64 {
@@ -301,6 +311,73 @@ impl FreeCell {
     }
 }
 
+/// A card free to move within a layer, for the in-layer key: its index, how many places are
+/// open to it in the layer, and each code's digit among them (`NOT_OPEN` for a place closed).
+type OpenPlaces = (usize, u64, [u8; 8]);
+const NOT_OPEN: u8 = u8::MAX;
+
+impl FreeCell {
+    /// The cards beneath a card that still lies as dealt. Such a card stays for the whole
+    /// layer, so the card beneath it stays too: these are the layer's, not the position's.
+    fn pinned(&self) -> u64 {
+        let mut pinned = 0u64;
+        for column in 0..COLUMNS {
+            let cards = &self.columns[column][..self.heights[column] as usize];
+            for pair in cards.windows(2) {
+                if get_field(&self.key, pair[1].index(), KEY_FIELD_BITS) == AS_DEALT {
+                    pinned |= 1 << pair[0].index();
+                }
+            }
+        }
+        pinned
+    }
+
+    /// The cards free to move within this position's layer, and the places open to each:
+    /// every card but those home, those as dealt and those pinned beneath one as dealt (all
+    /// three fixed by the layer). A card lies in a cell, at a column's base, or on one of the
+    /// two one-higher cards of the other colour that is not home and not pinned (nothing
+    /// else can lie on a pinned card: a card as dealt lies on it). `None` when the number
+    /// of ways, the product of the places' counts, passes 64 bits.
+    fn open_places(&self) -> Option<Vec<OpenPlaces>> {
+        let pinned = self.pinned();
+        let fixed = |card: Card| {
+            let code = get_field(&self.key, card.index(), KEY_FIELD_BITS);
+            code == AS_DEALT || code == HOME || pinned & (1 << card.index()) != 0
+        };
+        let mut ways = 1u64;
+        let mut open = Vec::new();
+        for card in (0..PACK).map(Card::from_index).filter(|&card| !fixed(card)) {
+            let mut digits = [NOT_OPEN; 8];
+            let mut places = 0u8;
+            let mut add = |code: u64| {
+                digits[code as usize] = places;
+                places += 1;
+            };
+            if card.rank() < 13 {
+                let mut higher = Suit::ALL
+                    .into_iter()
+                    .filter(|s| s.is_red() != card.is_red());
+                for code in [ON_HIGHER, ON_HIGHER + 1] {
+                    let suit = higher.next().expect("two suits of the other colour");
+                    let beneath = Card::new(suit, card.rank() + 1).index();
+                    if get_field(&self.key, beneath, KEY_FIELD_BITS) != HOME
+                        && pinned & (1 << beneath) == 0
+                    {
+                        add(code);
+                    }
+                }
+            }
+            add(ON_COLUMN_BASE);
+            if self.cell_count > 0 {
+                add(IN_CELL);
+            }
+            ways = ways.checked_mul(u64::from(places))?;
+            open.push((card.index(), u64::from(places), digits));
+        }
+        Some(open)
+    }
+}
+
 impl Game for FreeCell {
     type Move = Move;
     type Key = [u8; KEY_BYTES];
@@ -337,6 +414,7 @@ impl Game for FreeCell {
             foundations: [0; 4],
             cards: order.len() as u8,
             key: [0; 3],
+            as_dealt: 0,
         };
         for (i, &card) in order.iter().enumerate() {
             let column = i % COLUMNS;
@@ -344,6 +422,7 @@ impl Game for FreeCell {
             game.heights[column] += 1;
         }
         game.key = game.key_from_scratch();
+        game.as_dealt = as_dealt_in(&game.key);
         Ok(game)
     }
 
@@ -392,9 +471,8 @@ impl Game for FreeCell {
     /// layer is the foundations and which cards still lie as dealt, ranked by how many cards
     /// have gone home or left.
     fn layer(&self) -> Layer {
-        let as_dealt = (0..PACK)
-            .filter(|&i| get_field(&self.key, i, KEY_FIELD_BITS) == AS_DEALT)
-            .fold(0u64, |mask, i| mask | 1 << i);
+        debug_assert_eq!(self.as_dealt, as_dealt_in(&self.key));
+        let as_dealt = self.as_dealt;
         let home: u32 = self.foundations.iter().map(|&f| u32::from(f)).sum();
         let foundations = self
             .foundations
@@ -432,6 +510,7 @@ impl Game for FreeCell {
             foundations: [0; 4],
             cards: self.cards,
             key: words,
+            as_dealt: as_dealt_in(&words),
         };
         let mut above = [None; PACK];
         let (mut bases, mut cells) = (0, 0);
@@ -481,6 +560,22 @@ impl Game for FreeCell {
         (position.key_from_scratch() == words).then_some(position)
     }
 
+    /// Each card free to move within the layer as a digit: which of the places open to it
+    /// in the layer it lies on (`open_places`), all of them one mixed-radix number. Every
+    /// other card's place is the layer's, so the number and the layer give the key back.
+    fn layer_keyer(&self) -> Option<Box<dyn Fn(&Self) -> u64>> {
+        let open = self.open_places()?;
+        Some(Box::new(move |position: &FreeCell| {
+            open.iter().fold(0u64, |number, &(index, places, digits)| {
+                let code = get_field(&position.key, index, KEY_FIELD_BITS);
+                let digit = u64::from(digits[code as usize]);
+                // A place outside the layer's would merge positions: never answer with it.
+                assert!(digit < places, "a card lies on a place closed in its layer");
+                number * places + digit
+            })
+        }))
+    }
+
     /// A layer is a family: positions with the same cards home and the same cards still as
     /// dealt, differing only in where the moved cards lie. The beam keeps the best of each,
     /// so its width goes to positions that differ in what has been done rather than in how the
@@ -524,6 +619,7 @@ impl Game for FreeCell {
                 _ => on_card_code(lowest, self.columns[to][base - 1]),
             };
             set_field(&mut next.key, lowest.index(), KEY_FIELD_BITS, beneath);
+            next.as_dealt &= !(1 << lowest.index());
             return next;
         }
         let card = match mv.from {
@@ -558,6 +654,7 @@ impl Game for FreeCell {
             }
         };
         set_field(&mut next.key, card.index(), KEY_FIELD_BITS, beneath);
+        next.as_dealt &= !(1 << card.index());
         next
     }
 

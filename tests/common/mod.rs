@@ -271,19 +271,24 @@ where
     keys
 }
 
-/// The layered search's contract (`Game::layer`, `Game::rebuild`), checked along a line of
-/// up to `steps` search moves from `deal` picked by a generator seeded by `seed`: every move
-/// the search tries stays in its layer or rises to a higher rank, and every position reached
-/// is rebuilt from its key (with the deal) into one with the same key, layer and children's
-/// keys. Returns how many moves were checked.
-pub fn check_layers<G: Game>(deal: &G, seed: u64, steps: usize) -> usize
+/// The layered search's contract (`Game::layer`, `Game::rebuild`, `Game::layer_keyer`),
+/// checked along a line of up to `steps` search moves from `deal` picked by a generator seeded
+/// by `seed`: every move the search tries stays in its layer or rises to a higher rank, and
+/// every position reached is rebuilt from its key (with the deal) into one with the same key,
+/// layer and children's keys. Where the game keys a layer in 64 bits, every position of the
+/// layer reached gives the same function, which gives the rebuilt position the same number and
+/// no two keys one number. Returns how many moves were checked, and how many of them with an
+/// in-layer key.
+pub fn check_layers<G: Game>(deal: &G, seed: u64, steps: usize) -> (usize, usize)
 where
     G::Key: Ord,
 {
     let mut picker = Picker::new(seed);
     let mut position = *deal;
     let mut moves = Vec::new();
-    let mut checked = 0;
+    let (mut checked, mut in_layer) = (0, 0);
+    let mut numbered: std::collections::HashMap<(patience::game::Layer, u64), G::Key> =
+        std::collections::HashMap::new();
     for _ in 0..steps {
         moves.clear();
         match position.safe_move() {
@@ -294,6 +299,7 @@ where
             break;
         }
         let layer = position.layer();
+        let keyer = position.layer_keyer();
         for &mv in &moves {
             let child = position.play(mv);
             let to = child.layer();
@@ -307,8 +313,22 @@ where
                 child.layout()
             );
             checked += 1;
+            let own = child.layer_keyer();
+            match (&keyer, to == layer) {
+                (Some(keyer), true) => {
+                    let number = keyer(&child);
+                    let own = own.expect("every position of a layer has its keyer");
+                    assert_eq!(own(&child), number, "{}", child.layout());
+                    assert_eq!(keyer(&rebuilt), number, "{}", child.layout());
+                    let first = *numbered.entry((to, number)).or_insert(child.key());
+                    assert!(first == child.key(), "two keys, one number: {}", child.layout());
+                    in_layer += 1;
+                }
+                (None, true) => assert!(own.is_none(), "{}", child.layout()),
+                (_, false) => {}
+            }
         }
         position = position.play(*picker.pick(&moves));
     }
-    checked
+    (checked, in_layer)
 }
