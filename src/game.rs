@@ -126,7 +126,7 @@ pub trait Game: Copy + Eq + Hash + Send + Sync + 'static {
     /// gives the same function (or every one `None`). A layer fixes much of a position (the
     /// cards home, say), so its positions can be told apart in fewer bits than `key` spends,
     /// and the layer's table holds more of them in the same memory.
-    fn layer_keyer(&self) -> Option<Box<dyn Fn(&Self) -> u64>> {
+    fn layer_keyer(&self) -> Option<LayerKeyer<Self>> {
         None
     }
 
@@ -168,6 +168,9 @@ pub trait Game: Copy + Eq + Hash + Send + Sync + 'static {
         0
     }
 }
+
+/// Numbers the positions of one layer (`Game::layer_keyer`).
+pub type LayerKeyer<G> = Box<dyn Fn(&G) -> u64>;
 
 /// Where a position lies in the one-way order of play (`Game::layer`): `id` names the layer,
 /// and `rank` only grows from layer to layer, so a layer can be searched to the end once every

@@ -201,6 +201,10 @@ impl<G: Game> Keying<G> for InLayerKeys<G> {
     }
 }
 
+/// A child played by `play_children`: the move, the position, its table key (`None` outside
+/// the search's part of the graph).
+type Child<G, K> = (<G as Game>::Move, G, Option<K>);
+
 /// Plays each of `moves` from `position` into `children` with its table key, and asks for each
 /// key's table slot to be fetched: the searches look the children up only after all are
 /// played, so their waits for memory overlap.
@@ -209,7 +213,7 @@ fn play_children<G: Game, Y: Keying<G>>(
     moves: &[G::Move],
     keying: &Y,
     table: &KeySet<Y::Key>,
-    children: &mut Vec<(G::Move, G, Option<Y::Key>)>,
+    children: &mut Vec<Child<G, Y::Key>>,
 ) {
     children.clear();
     for &mv in moves {
@@ -264,7 +268,7 @@ fn expand<G: Game, Y: Keying<G>>(
 /// and their scores.
 struct Room<G: Game, K> {
     fresh: Vec<G::Move>,
-    children: Vec<(G::Move, G, Option<K>)>,
+    children: Vec<Child<G, K>>,
     scored: Vec<(i32, G::Move)>,
 }
 
@@ -280,7 +284,7 @@ impl<G: Game, K> Room<G, K> {
     fn bytes(&self) -> u64 {
         (self.fresh.capacity() * size_of::<G::Move>()
             + self.scored.capacity() * size_of::<(i32, G::Move)>()
-            + self.children.capacity() * size_of::<(G::Move, G, Option<K>)>()) as u64
+            + self.children.capacity() * size_of::<Child<G, K>>()) as u64
     }
 }
 
@@ -899,7 +903,7 @@ fn beam_run<G: Game>(deal: &G, budget: Budget, width: usize) -> (Outcome<G::Move
     let mut layer: Vec<(u32, G)> = vec![(0, *deal)];
     let mut next: Vec<(i32, u32, G)> = Vec::new();
     let mut moves = Vec::new();
-    let mut children: Vec<(G::Move, G, Option<G::Key>)> = Vec::new();
+    let mut children: Vec<Child<G, G::Key>> = Vec::new();
     let keying = GameKeys { within: None };
     let mut cut = false;
     let mut families: AHashSet<u64> = AHashSet::new();
@@ -1086,7 +1090,9 @@ impl<G: Game> Layers<G> {
             peak_bytes: 0,
             peak_entries: 0,
         };
-        layers.origins.push(Origin::new(u32::MAX, key_hash(&deal.key())));
+        layers
+            .origins
+            .push(Origin::new(u32::MAX, key_hash(&deal.key())));
         let mut keys = KeySet::new();
         keys.offer(deal.key(), u64::MAX);
         let mut entries = ChunkedStack::new();
@@ -1177,7 +1183,10 @@ impl<G: Game> Layers<G> {
     /// if one. `held` is what the layer's search holds.
     fn wait(&mut self, child: G, key: G::Key, from: u32, held: u64) -> Option<Exhausted> {
         let to = child.layer();
-        let room = self.budget.max_memory.map_or(u64::MAX, |max| max.saturating_sub(held));
+        let room = self
+            .budget
+            .max_memory
+            .map_or(u64::MAX, |max| max.saturating_sub(held));
         let later = self.waiting.entry(to).or_insert_with(|| Waiting {
             keys: KeySet::new(),
             entries: ChunkedStack::new(),

@@ -3,7 +3,7 @@
 //! Rules and encoding: `docs/rules/freecell.md`.
 
 use crate::card::{Card, Suit, PACK};
-use crate::game::{Game, Layer, OptionKind, OptionValues, Tally, VariantOption};
+use crate::game::{Game, Layer, LayerKeyer, OptionKind, OptionValues, Tally, VariantOption};
 use crate::key::{get_field, set_field, truncated, KeyWriter};
 
 const COLUMNS: usize = 8;
@@ -563,7 +563,7 @@ impl Game for FreeCell {
     /// Each card free to move within the layer as a digit: which of the places open to it
     /// in the layer it lies on (`open_places`), all of them one mixed-radix number. Every
     /// other card's place is the layer's, so the number and the layer give the key back.
-    fn layer_keyer(&self) -> Option<Box<dyn Fn(&Self) -> u64>> {
+    fn layer_keyer(&self) -> Option<LayerKeyer<Self>> {
         let open = self.open_places()?;
         Some(Box::new(move |position: &FreeCell| {
             open.iter().fold(0u64, |number, &(index, places, digits)| {

@@ -321,7 +321,11 @@ where
                     assert_eq!(own(&child), number, "{}", child.layout());
                     assert_eq!(keyer(&rebuilt), number, "{}", child.layout());
                     let first = *numbered.entry((to, number)).or_insert(child.key());
-                    assert!(first == child.key(), "two keys, one number: {}", child.layout());
+                    assert!(
+                        first == child.key(),
+                        "two keys, one number: {}",
+                        child.layout()
+                    );
                     in_layer += 1;
                 }
                 (None, true) => assert!(own.is_none(), "{}", child.layout()),
