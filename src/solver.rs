@@ -12,7 +12,7 @@
 
 use crate::chunked::ChunkedStack;
 use crate::game::{Game, Layer};
-use crate::table::{KeySet, Offer};
+use crate::table::{KeySet, NumberSet, Offer, Table};
 use ahash::AHashSet;
 use std::collections::BTreeMap;
 use std::hash::Hash;
@@ -163,7 +163,8 @@ const RECENT: usize = 64;
 /// How a search names positions in its table: by the game's key, or within one layer of the
 /// layered search by a shorter key that tells that layer's positions apart.
 trait Keying<G: Game> {
-    type Key: Copy + Hash + Eq;
+    type Key: Copy;
+    type Table: Table<Key = Self::Key>;
 
     /// The position's table key, or `None` when it lies outside what this search covers
     /// (another layer): such a position is handed out, never entered or looked up.
@@ -178,6 +179,7 @@ struct GameKeys {
 
 impl<G: Game> Keying<G> for GameKeys {
     type Key = G::Key;
+    type Table = KeySet<G::Key>;
 
     fn of(&self, position: &G) -> Option<G::Key> {
         match self.within {
@@ -195,6 +197,7 @@ struct InLayerKeys<G> {
 
 impl<G: Game> Keying<G> for InLayerKeys<G> {
     type Key = u64;
+    type Table = NumberSet;
 
     fn of(&self, position: &G) -> Option<u64> {
         (position.layer() == self.layer).then(|| (self.keyer)(position))
@@ -212,7 +215,7 @@ fn play_children<G: Game, Y: Keying<G>>(
     position: &G,
     moves: &[G::Move],
     keying: &Y,
-    table: &KeySet<Y::Key>,
+    table: &Y::Table,
     children: &mut Vec<Child<G, Y::Key>>,
 ) {
     children.clear();
@@ -233,7 +236,7 @@ fn expand<G: Game, Y: Keying<G>>(
     position: &G,
     sorted: bool,
     keying: &Y,
-    table: &KeySet<Y::Key>,
+    table: &Y::Table,
     room: &mut Room<G, Y::Key>,
 ) {
     let Room {
@@ -480,8 +483,8 @@ impl<G: Game> Ord for Open<G> {
 }
 
 /// The transposition table and the budget, shared by both search orders.
-struct Visited<G: Game, K = <G as Game>::Key> {
-    table: KeySet<K>,
+struct Visited<G: Game, T = KeySet<<G as Game>::Key>> {
+    table: T,
     nodes: u64,
     budget: Budget,
     game: PhantomData<G>,
@@ -502,9 +505,9 @@ impl<G: Game> Visited<G> {
     }
 }
 
-impl<G: Game, K: Copy + Hash + Eq> Visited<G, K> {
+impl<G: Game, T: Table> Visited<G, T> {
     /// A table already holding some keys, with `nodes` positions entered so far.
-    fn holding(table: KeySet<K>, nodes: u64, budget: Budget) -> Self {
+    fn holding(table: T, nodes: u64, budget: Budget) -> Self {
         Visited {
             table,
             nodes,
@@ -516,7 +519,7 @@ impl<G: Game, K: Copy + Hash + Eq> Visited<G, K> {
     /// Enters a position's key, unless it is there already or a budget would be overrun.
     /// `other_bytes` is the most the search holds besides the table until its next admission
     /// (its vectors may grow meanwhile).
-    fn admit(&mut self, key: K, other_bytes: u64) -> Admission {
+    fn admit(&mut self, key: T::Key, other_bytes: u64) -> Admission {
         let room = self
             .budget
             .max_memory
@@ -699,7 +702,7 @@ struct DepthFirst<G: Game, Y: Keying<G> = GameKeys> {
     deal: G,
     sorted: bool,
     keying: Y,
-    visited: Visited<G, Y::Key>,
+    visited: Visited<G, Y::Table>,
     moves: ChunkedStack<G::Move>,
     /// Where each frame's run of `moves` starts.
     frames: ChunkedStack<u32>,
@@ -726,7 +729,7 @@ impl<G: Game> DepthFirst<G> {
 
 impl<G: Game, Y: Keying<G>> DepthFirst<G, Y> {
     /// A search from `start`, whose key `visited` already holds.
-    fn keyed(start: &G, sorted: bool, keying: Y, visited: Visited<G, Y::Key>) -> Self {
+    fn keyed(start: &G, sorted: bool, keying: Y, visited: Visited<G, Y::Table>) -> Self {
         let mut search = DepthFirst {
             deal: *start,
             sorted,
@@ -1033,7 +1036,7 @@ fn layered<G: Game>(deal: &G, budget: Budget) -> Outcome<G::Move> {
         let outcome = match first.layer_keyer() {
             Some(keyer) => {
                 let keying = InLayerKeys { layer, keyer };
-                let mut table = KeySet::new();
+                let mut table = NumberSet::new();
                 for (key, _) in (0..waiting.entries.len()).map(|i| waiting.entries.get(i)) {
                     let position = rebuilt(deal, &key);
                     let in_layer = keying.of(&position).expect("an entry lies in its layer");
@@ -1129,7 +1132,7 @@ impl<G: Game> Layers<G> {
         &mut self,
         deal: &G,
         keying: Y,
-        table: KeySet<Y::Key>,
+        table: Y::Table,
         entries: ChunkedStack<(G::Key, u32)>,
     ) -> Option<Outcome<G::Move>> {
         let mut next = 0;
