@@ -53,58 +53,10 @@ pub trait Table: Default {
     /// Starts loading the memory a look-up of `key` would wait for.
     fn prefetch(&self, key: &Self::Key);
     fn contains(&self, key: &Self::Key) -> bool;
-    /// Adds `key` unless held, within `room` bytes (`KeySet::offer`).
+    /// Adds `key` unless held, within `room` bytes (as `KeySet` does it).
     fn offer(&mut self, key: Self::Key, room: u64) -> Offer;
     fn len(&self) -> usize;
     fn bytes(&self) -> u64;
-}
-
-impl<K: Hash + Eq + Copy> Table for KeySet<K> {
-    type Key = K;
-
-    fn prefetch(&self, key: &K) {
-        KeySet::prefetch(self, key)
-    }
-
-    fn contains(&self, key: &K) -> bool {
-        KeySet::contains(self, key)
-    }
-
-    fn offer(&mut self, key: K, room: u64) -> Offer {
-        KeySet::offer(self, key, room)
-    }
-
-    fn len(&self) -> usize {
-        KeySet::len(self)
-    }
-
-    fn bytes(&self) -> u64 {
-        KeySet::bytes(self)
-    }
-}
-
-impl Table for NumberSet {
-    type Key = u64;
-
-    fn prefetch(&self, number: &u64) {
-        NumberSet::prefetch(self, number)
-    }
-
-    fn contains(&self, number: &u64) -> bool {
-        NumberSet::contains(self, number)
-    }
-
-    fn offer(&mut self, number: u64, room: u64) -> Offer {
-        NumberSet::offer(self, number, room)
-    }
-
-    fn len(&self) -> usize {
-        NumberSet::len(self)
-    }
-
-    fn bytes(&self) -> u64 {
-        NumberSet::bytes(self)
-    }
 }
 
 /// What became of a key offered to the set.
@@ -146,11 +98,15 @@ impl<K: Hash + Eq + Copy> KeySet<K> {
         let shard = (hash >> (64 - SHARD_BITS)) as usize;
         (shard, hash << SHARD_BITS, (hash as u8) | 0x80)
     }
+}
+
+impl<K: Hash + Eq + Copy> Table for KeySet<K> {
+    type Key = K;
 
     /// Starts loading, without waiting, the first slot `key` would be looked up in. A search
     /// that prefetches a batch of keys before offering them waits for memory once per batch
     /// rather than once per key: the slots of a large table are almost never in cache.
-    pub fn prefetch(&self, key: &K) {
+    fn prefetch(&self, key: &K) {
         let (shard, position, _) = self.place(key);
         let shard = &self.shards[shard];
         if let Some(slot) = shard.first_slot(position) {
@@ -159,7 +115,7 @@ impl<K: Hash + Eq + Copy> KeySet<K> {
         }
     }
 
-    pub fn contains(&self, key: &K) -> bool {
+    fn contains(&self, key: &K) -> bool {
         let (shard, position, tag) = self.place(key);
         self.shards[shard].find(position, tag, key).is_ok()
     }
@@ -167,7 +123,7 @@ impl<K: Hash + Eq + Copy> KeySet<K> {
     /// Adds `key` unless it is held already. `room` is the most bytes the set may hold, while
     /// growing too: a shard that would outgrow it fills its slots more densely instead, and
     /// when it is crowded the key is refused (`Offer::Full`).
-    pub fn offer(&mut self, key: K, room: u64) -> Offer {
+    fn offer(&mut self, key: K, room: u64) -> Offer {
         let (index, position, tag) = self.place(&key);
         let shard = &self.shards[index];
         let empty_slot = match shard.find(position, tag, &key) {
@@ -205,14 +161,12 @@ impl<K: Hash + Eq + Copy> KeySet<K> {
         Offer::New
     }
 
-    /// Keys held. (No `is_empty`: a search's table always holds its deal.)
-    #[allow(clippy::len_without_is_empty)]
-    pub fn len(&self) -> usize {
+    fn len(&self) -> usize {
         self.len
     }
 
     /// Bytes of the shards' slots.
-    pub fn bytes(&self) -> u64 {
+    fn bytes(&self) -> u64 {
         self.bytes
     }
 }
@@ -357,15 +311,19 @@ impl NumberSet {
         remainder.copy_from_slice(&bytes[..7]);
         ((spread >> (64 - NUMBER_SHARD_BITS)) as usize, remainder)
     }
+}
 
-    pub fn prefetch(&self, number: &u64) {
+impl Table for NumberSet {
+    type Key = u64;
+
+    fn prefetch(&self, number: &u64) {
         let (shard, remainder) = Self::place(*number);
         if let Some(slot) = self.shards[shard].first_slot(&remainder) {
             prefetch(&self.shards[shard].slots[slot]);
         }
     }
 
-    pub fn contains(&self, number: &u64) -> bool {
+    fn contains(&self, number: &u64) -> bool {
         let (shard, remainder) = Self::place(*number);
         let shard = &self.shards[shard];
         match remainder {
@@ -374,8 +332,8 @@ impl NumberSet {
         }
     }
 
-    /// As `KeySet::offer`.
-    pub fn offer(&mut self, number: u64, room: u64) -> Offer {
+    /// As `KeySet` offers a key.
+    fn offer(&mut self, number: u64, room: u64) -> Offer {
         let (index, remainder) = Self::place(number);
         let shard = &mut self.shards[index];
         if remainder == NO_NUMBER {
@@ -408,12 +366,11 @@ impl NumberSet {
         Offer::New
     }
 
-    #[allow(clippy::len_without_is_empty)]
-    pub fn len(&self) -> usize {
+    fn len(&self) -> usize {
         self.len
     }
 
-    pub fn bytes(&self) -> u64 {
+    fn bytes(&self) -> u64 {
         self.bytes
     }
 }
