@@ -11,7 +11,7 @@
 //! "unknown", never with "lost".
 
 use crate::chunked::ChunkedStack;
-use crate::game::{Game, Layer};
+use crate::game::{Game, Layer, LayerKeyer};
 use crate::table::{KeySet, NumberSet, Offer, Table};
 use ahash::AHashSet;
 use std::collections::BTreeMap;
@@ -192,7 +192,7 @@ impl<G: Game> Keying<G> for GameKeys {
 /// One layer's positions by the game's in-layer key (`Game::layer_keyer`).
 struct InLayerKeys<G> {
     layer: Layer,
-    keyer: Box<dyn Fn(&G) -> u64>,
+    keyer: LayerKeyer<G>,
 }
 
 impl<G: Game> Keying<G> for InLayerKeys<G> {

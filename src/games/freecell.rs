@@ -324,7 +324,7 @@ impl FreeCell {
         for column in 0..COLUMNS {
             let cards = &self.columns[column][..self.heights[column] as usize];
             for pair in cards.windows(2) {
-                if get_field(&self.key, pair[1].index(), KEY_FIELD_BITS) == AS_DEALT {
+                if self.as_dealt & (1 << pair[1].index()) != 0 {
                     pinned |= 1 << pair[0].index();
                 }
             }
@@ -341,8 +341,9 @@ impl FreeCell {
     fn open_places(&self) -> Option<Vec<OpenPlaces>> {
         let pinned = self.pinned();
         let fixed = |card: Card| {
-            let code = get_field(&self.key, card.index(), KEY_FIELD_BITS);
-            code == AS_DEALT || code == HOME || pinned & (1 << card.index()) != 0
+            let bit = 1 << card.index();
+            (self.as_dealt | pinned) & bit != 0
+                || get_field(&self.key, card.index(), KEY_FIELD_BITS) == HOME
         };
         let mut ways = 1u64;
         let mut open = Vec::new();
