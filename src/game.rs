@@ -121,12 +121,11 @@ pub trait Game: Copy + Eq + Hash + Send + Sync + 'static {
     }
 
     /// For the layered search: a key in 64 bits for the positions of this position's layer,
-    /// where the game has one. The contract: for two positions of the layer the function
-    /// gives equal numbers exactly when their keys are equal, and every position of the layer
-    /// gives the same function (or every one `None`). A layer fixes much of a position (the
-    /// cards home, say), so its positions can be told apart in fewer bits than `key` spends,
-    /// and the layer's table holds more of them in the same memory.
-    fn layer_keyer(&self) -> Option<LayerKeyer<Self>> {
+    /// where the game has one (`LayerKeyer`); every position of the layer gives the same
+    /// keyer, or every one `None`. A layer fixes much of a position (the cards home, say), so
+    /// its positions can be told apart in fewer bits than `key` spends, and the layer's table
+    /// and the entries waiting for it hold more of them in the same memory.
+    fn layer_keyer(&self) -> Option<Box<dyn LayerKeyer<Self>>> {
         None
     }
 
@@ -169,8 +168,13 @@ pub trait Game: Copy + Eq + Hash + Send + Sync + 'static {
     }
 }
 
-/// Numbers the positions of one layer (`Game::layer_keyer`).
-pub type LayerKeyer<G> = Box<dyn Fn(&G) -> u64>;
+/// Numbers the positions of one layer (`Game::layer_keyer`), and gives a number's key back.
+pub trait LayerKeyer<G: Game> {
+    /// The number of a position of the layer: equal numbers exactly when the keys are equal.
+    fn number(&self, position: &G) -> u64;
+    /// The key of the layer's positions with this number (`number`'s inverse).
+    fn key(&self, number: u64) -> G::Key;
+}
 
 /// Where a position lies in the one-way order of play (`Game::layer`): `id` names the layer,
 /// and `rank` only grows from layer to layer, so a layer can be searched to the end once every

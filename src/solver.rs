@@ -192,7 +192,7 @@ impl<G: Game> Keying<G> for GameKeys {
 /// One layer's positions by the game's in-layer key (`Game::layer_keyer`).
 struct InLayerKeys<G> {
     layer: Layer,
-    keyer: LayerKeyer<G>,
+    keyer: Box<dyn LayerKeyer<G>>,
 }
 
 impl<G: Game> Keying<G> for InLayerKeys<G> {
@@ -200,7 +200,7 @@ impl<G: Game> Keying<G> for InLayerKeys<G> {
     type Table = NumberSet;
 
     fn of(&self, position: &G) -> Option<u64> {
-        (position.layer() == self.layer).then(|| (self.keyer)(position))
+        (position.layer() == self.layer).then(|| self.keyer.number(position))
     }
 }
 
@@ -966,23 +966,125 @@ fn beam_run<G: Game>(deal: &G, budget: Budget, width: usize) -> (Outcome<G::Move
 }
 
 /// Entries of a layer not yet searched: positions that a search of an earlier layer reached
-/// by a move out of its own, held as keys (`Game::rebuild` rebuilds them).
-struct Waiting<G: Game> {
-    /// Their keys, which become the layer's table when its turn comes.
-    keys: KeySet<G::Key>,
-    /// Each with its index among the layered search's `origins`, in the order reached (in
-    /// chunks: a vector doubling would hold a growing layer's entries twice over).
-    entries: ChunkedStack<(G::Key, u32)>,
+/// by a move out of its own, each with its index among the layered search's `origins`, in
+/// the order reached (in chunks: a vector doubling would hold a growing layer's entries twice
+/// over). The set of them becomes the layer's table when its turn comes.
+enum Waiting<G: Game> {
+    /// By the layer's in-layer numbers (`Game::layer_keyer`), each entry's number kept in its
+    /// origin's mark (`mark`).
+    Numbered {
+        keyer: Box<dyn LayerKeyer<G>>,
+        numbers: NumberSet,
+        entries: ChunkedStack<u32>,
+    },
+    /// By the game's keys (`Game::rebuild` rebuilds them).
+    Keyed {
+        keys: KeySet<G::Key>,
+        entries: ChunkedStack<(G::Key, u32)>,
+    },
 }
 
 impl<G: Game> Waiting<G> {
+    /// No entries yet for `position`'s layer.
+    fn new(position: &G) -> Self {
+        match position.layer_keyer() {
+            Some(keyer) => Waiting::Numbered {
+                keyer,
+                numbers: NumberSet::new(),
+                entries: ChunkedStack::new(),
+            },
+            None => Waiting::Keyed {
+                keys: KeySet::new(),
+                entries: ChunkedStack::new(),
+            },
+        }
+    }
+
     fn bytes(&self) -> u64 {
-        self.keys.bytes() + self.entries.bytes()
+        match self {
+            Waiting::Numbered {
+                numbers, entries, ..
+            } => numbers.bytes() + entries.bytes(),
+            Waiting::Keyed { keys, entries } => keys.bytes() + entries.bytes(),
+        }
+    }
+
+    /// Adds `position` (whose key is `key`) as entry `entry` unless it is there already,
+    /// within `room` bytes for the set: the mark its origin keeps, if it is new.
+    fn offer(&mut self, position: &G, key: G::Key, entry: u32, room: u64) -> Result<u64, Offer> {
+        match self {
+            Waiting::Numbered {
+                keyer,
+                numbers,
+                entries,
+            } => {
+                let number = keyer.number(position);
+                match numbers.offer(number, room) {
+                    Offer::New => {
+                        entries.push(entry);
+                        Ok(blend(number, position.layer()))
+                    }
+                    other => Err(other),
+                }
+            }
+            Waiting::Keyed { keys, entries } => match keys.offer(key, room) {
+                Offer::New => {
+                    entries.push((key, entry));
+                    Ok(key_hash(&key))
+                }
+                other => Err(other),
+            },
+        }
+    }
+}
+
+/// A layer's entries in the order reached, for its search.
+trait Entries<G: Game, Y> {
+    fn len(&self) -> usize;
+    fn bytes(&self) -> u64;
+    /// Entry `i`'s position, rebuilt from the deal, and its index among `origins`.
+    fn get(&self, i: usize, deal: &G, keying: &Y, origins: &ChunkedStack<Origin>) -> (G, u32);
+}
+
+impl<G: Game> Entries<G, GameKeys> for ChunkedStack<(G::Key, u32)> {
+    fn len(&self) -> usize {
+        ChunkedStack::len(self)
+    }
+
+    fn bytes(&self) -> u64 {
+        ChunkedStack::bytes(self)
+    }
+
+    fn get(&self, i: usize, deal: &G, _: &GameKeys, _: &ChunkedStack<Origin>) -> (G, u32) {
+        let (key, entry) = ChunkedStack::get(self, i);
+        (rebuilt(deal, &key), entry)
+    }
+}
+
+impl<G: Game> Entries<G, InLayerKeys<G>> for ChunkedStack<u32> {
+    fn len(&self) -> usize {
+        ChunkedStack::len(self)
+    }
+
+    fn bytes(&self) -> u64 {
+        ChunkedStack::bytes(self)
+    }
+
+    fn get(
+        &self,
+        i: usize,
+        deal: &G,
+        keying: &InLayerKeys<G>,
+        origins: &ChunkedStack<Origin>,
+    ) -> (G, u32) {
+        let entry = ChunkedStack::get(self, i);
+        let number = blend(origins.get(entry as usize).mark(), keying.layer);
+        (rebuilt(deal, &keying.keyer.key(number)), entry)
     }
 }
 
 /// A fixed hash of a key, the same on every run: how the layered search remembers where an
-/// entry came from without holding its key.
+/// entry of a layer without in-layer keys came from without holding its key.
 fn key_hash<K: Hash>(key: &K) -> u64 {
     let [a, b, c, d] = [
         0x9e37_79b9_7f4a_7c15,
@@ -993,24 +1095,40 @@ fn key_hash<K: Hash>(key: &K) -> u64 {
     ahash::RandomState::with_seeds(a, b, c, d).hash_one(key)
 }
 
+/// The mark by which an entry's origin names it (`Waiting::offer`): where its layer has
+/// in-layer numbers, its number blended with its layer's hash (the layer's search takes the
+/// hash off again; `winning_line` tells entries of different layers apart by it), else its
+/// key's hash.
+fn mark<G: Game>(position: &G, key: &G::Key) -> u64 {
+    position.layer_keyer().map_or_else(
+        || key_hash(key),
+        |keyer| blend(keyer.number(position), position.layer()),
+    )
+}
+
+/// An in-layer number blended with its layer's hash, or the number taken back out of a blend.
+fn blend(number: u64, layer: Layer) -> u64 {
+    number ^ key_hash(&layer)
+}
+
 /// Where an entry of the layered search came from: the entry whose layer's search reached it
-/// (`u32::MAX` for the deal) and its key's hash, in 12 bytes (a tuple would take 16).
+/// (`u32::MAX` for the deal) and its mark (`mark`), in 12 bytes (a tuple would take 16).
 #[derive(Clone, Copy)]
 struct Origin {
     from: u32,
-    hash: [u32; 2],
+    mark: [u32; 2],
 }
 
 impl Origin {
-    fn new(from: u32, key_hash: u64) -> Origin {
+    fn new(from: u32, mark: u64) -> Origin {
         Origin {
             from,
-            hash: [key_hash as u32, (key_hash >> 32) as u32],
+            mark: [mark as u32, (mark >> 32) as u32],
         }
     }
 
-    fn key_hash(self) -> u64 {
-        u64::from(self.hash[0]) | u64::from(self.hash[1]) << 32
+    fn mark(self) -> u64 {
+        u64::from(self.mark[0]) | u64::from(self.mark[1]) << 32
     }
 }
 
@@ -1018,11 +1136,12 @@ impl Origin {
 /// depth-first from its entries with a table of its own, dropped when the layer is done:
 /// every move leaves a layer only for one of higher rank (`Game::layer`), so nothing searched
 /// later can reach a layer already done, and every reachable position is entered exactly once,
-/// as in the depth-first search. So "lost" is a proof as there. A layer's table holds the
-/// game's in-layer keys where it has them (`Game::layer_keyer`), else its keys.
+/// as in the depth-first search. So "lost" is a proof as there. A layer's table, and the
+/// entries waiting for it, hold the game's in-layer keys where it has them
+/// (`Game::layer_keyer`), else its keys.
 ///
 /// For a win's line it keeps, for each entry, the entry whose layer's search reached it and
-/// its key's hash (12 bytes), and follows the chain from the deal (`winning_line`).
+/// its mark (12 bytes), and follows the chain from the deal (`winning_line`).
 fn layered<G: Game>(deal: &G, budget: Budget) -> Outcome<G::Move> {
     if !G::LAYERED {
         return DepthFirst::new(deal, budget, true)
@@ -1032,28 +1151,17 @@ fn layered<G: Game>(deal: &G, budget: Budget) -> Outcome<G::Move> {
     let mut layers = Layers::new(deal, budget);
     while let Some((layer, waiting)) = layers.waiting.pop_first() {
         layers.waiting_bytes -= waiting.bytes();
-        let first = rebuilt(deal, &waiting.entries.get(0).0);
-        let outcome = match first.layer_keyer() {
-            Some(keyer) => {
-                let keying = InLayerKeys { layer, keyer };
-                let mut table = NumberSet::new();
-                for (key, _) in (0..waiting.entries.len()).map(|i| waiting.entries.get(i)) {
-                    let position = rebuilt(deal, &key);
-                    let in_layer = keying.of(&position).expect("an entry lies in its layer");
-                    if table.offer(in_layer, layers.room(table.bytes() + waiting.bytes()))
-                        == Offer::Full
-                    {
-                        return layers.stop(Verdict::Unknown, Some(Exhausted::Memory));
-                    }
-                }
-                drop(waiting.keys);
-                layers.search(deal, keying, table, waiting.entries)
-            }
-            None => {
+        let outcome = match waiting {
+            Waiting::Numbered {
+                keyer,
+                numbers,
+                entries,
+            } => layers.search(deal, InLayerKeys { layer, keyer }, numbers, entries),
+            Waiting::Keyed { keys, entries } => {
                 let keying = GameKeys {
                     within: Some(layer),
                 };
-                layers.search(deal, keying, waiting.keys, waiting.entries)
+                layers.search(deal, keying, keys, entries)
             }
         };
         if let Some(outcome) = outcome {
@@ -1093,25 +1201,14 @@ impl<G: Game> Layers<G> {
             peak_bytes: 0,
             peak_entries: 0,
         };
-        layers
-            .origins
-            .push(Origin::new(u32::MAX, key_hash(&deal.key())));
-        let mut keys = KeySet::new();
-        keys.offer(deal.key(), u64::MAX);
-        let mut entries = ChunkedStack::new();
-        entries.push((deal.key(), 0));
-        let first = Waiting { keys, entries };
+        let mut first = Waiting::new(deal);
+        let mark = first
+            .offer(deal, deal.key(), 0, u64::MAX)
+            .unwrap_or_else(|_| unreachable!("an empty set takes the deal"));
+        layers.origins.push(Origin::new(u32::MAX, mark));
         layers.waiting_bytes = first.bytes();
         layers.waiting.insert(deal.layer(), first);
         layers
-    }
-
-    /// The memory left besides `held` and what waits.
-    fn room(&self, held: u64) -> u64 {
-        let held = held + self.waiting_bytes + self.origins.bytes();
-        self.budget
-            .max_memory
-            .map_or(u64::MAX, |max| max.saturating_sub(held))
     }
 
     fn stop(&self, verdict: Verdict, exhausted: Option<Exhausted>) -> Outcome<G::Move> {
@@ -1133,12 +1230,12 @@ impl<G: Game> Layers<G> {
         deal: &G,
         keying: Y,
         table: Y::Table,
-        entries: ChunkedStack<(G::Key, u32)>,
+        entries: impl Entries<G, Y>,
     ) -> Option<Outcome<G::Move>> {
         let mut next = 0;
-        let (key, mut entry) = entries.get(next);
+        let (start, mut entry) = entries.get(next, deal, &keying, &self.origins);
         let visited = Visited::holding(table, self.nodes, self.budget);
-        let mut search = DepthFirst::keyed(&rebuilt(deal, &key), true, keying, visited);
+        let mut search = DepthFirst::keyed(&start, true, keying, visited);
         loop {
             let elsewhere = self.waiting_bytes + self.origins.bytes() + entries.bytes();
             let held = search.visited.bytes() + search.held_bytes() + elsewhere;
@@ -1175,9 +1272,9 @@ impl<G: Game> Layers<G> {
             if next == entries.len() {
                 return None;
             }
-            let key;
-            (key, entry) = entries.get(next);
-            search.restart(rebuilt(deal, &key));
+            let position;
+            (position, entry) = entries.get(next, deal, &search.keying, &self.origins);
+            search.restart(position);
         }
     }
 
@@ -1185,23 +1282,21 @@ impl<G: Game> Layers<G> {
     /// among its layer's entries, unless it is there already; says which budget it spent,
     /// if one. `held` is what the layer's search holds.
     fn wait(&mut self, child: G, key: G::Key, from: u32, held: u64) -> Option<Exhausted> {
-        let to = child.layer();
         let room = self
             .budget
             .max_memory
             .map_or(u64::MAX, |max| max.saturating_sub(held));
-        let later = self.waiting.entry(to).or_insert_with(|| Waiting {
-            keys: KeySet::new(),
-            entries: ChunkedStack::new(),
-        });
+        let later = self
+            .waiting
+            .entry(child.layer())
+            .or_insert_with(|| Waiting::new(&child));
         let before = later.bytes();
-        match later.keys.offer(key, before.saturating_add(room)) {
-            Offer::Present => return None,
-            Offer::Full => return Some(Exhausted::Memory),
-            Offer::New => {}
+        let entry = self.origins.len() as u32;
+        match later.offer(&child, key, entry, before.saturating_add(room)) {
+            Ok(mark) => self.origins.push(Origin::new(from, mark)),
+            Err(Offer::Full) => return Some(Exhausted::Memory),
+            Err(_) => return None,
         }
-        self.origins.push(Origin::new(from, key_hash(&key)));
-        later.entries.push((key, self.origins.len() as u32 - 1));
         let grown = later.bytes() - before;
         self.waiting_bytes += grown;
         self.nodes += 1;
@@ -1217,9 +1312,9 @@ impl<G: Game> Layers<G> {
 
 /// The moves from the deal to a win that the layered search found from entry `entry`: through
 /// the chain of entries it came from, a depth-first search of each one's layer finds the move
-/// out to the next (by its key's hash), and from the last, the win. The entries are replayed
+/// out to the next (by its mark), and from the last, the win. The entries are replayed
 /// as they were reached (the search itself held them rebuilt from keys, their piles in
-/// another order). A hash that matched another position would only break the chain, never
+/// another order). A mark that matched another position (a hash can) would only break the chain, never
 /// give a line that does not win, and every line is replayed before it is trusted.
 fn winning_line<G: Game>(deal: &G, origins: &ChunkedStack<Origin>, entry: u32) -> Vec<G::Move> {
     let mut chain = vec![entry];
@@ -1235,7 +1330,7 @@ fn winning_line<G: Game>(deal: &G, origins: &ChunkedStack<Origin>, entry: u32) -
     let mut position = *deal;
     let hashes = chain[1..]
         .iter()
-        .map(|&next| origins.get(next as usize).key_hash());
+        .map(|&next| origins.get(next as usize).mark());
     for next in hashes.map(Some).chain([None]) {
         let keying = GameKeys {
             within: Some(position.layer()),
@@ -1249,7 +1344,7 @@ fn winning_line<G: Game>(deal: &G, origins: &ChunkedStack<Origin>, entry: u32) -
                         .crossing
                         .pop()
                         .expect("a paused layer hands out a move");
-                    if Some(key_hash(&key)) == next {
+                    if Some(mark(&child, &key)) == next {
                         line.extend(search.line());
                         position = child;
                         break;

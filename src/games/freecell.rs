@@ -311,10 +311,54 @@ impl FreeCell {
     }
 }
 
-/// A card free to move within a layer, for the in-layer key: its index, how many places are
-/// open to it in the layer, and each code's digit among them (`NOT_OPEN` for a place closed).
-type OpenPlaces = (usize, u64, [u8; 8]);
-const NOT_OPEN: u8 = u8::MAX;
+/// A card free to move within a layer, for the in-layer key: the places open to it in the
+/// layer, by their key codes, the digit of each code its index among them.
+#[derive(Clone, Copy)]
+struct OpenPlaces {
+    card: usize,
+    codes: [u8; 4],
+    places: u8,
+}
+
+impl OpenPlaces {
+    fn digit(&self, code: u64) -> u64 {
+        let found = self.codes[..self.places as usize]
+            .iter()
+            .position(|&open| u64::from(open) == code);
+        // A place outside the layer's would merge positions: never answer with it.
+        found.expect("a card lies on a place closed in its layer") as u64
+    }
+}
+
+/// The in-layer key of one layer (`Game::layer_keyer`): each card free to move in the layer
+/// as a digit, which of the places open to it it lies on (`open_places`), all of them one
+/// mixed-radix number. Every other card's place is the layer's, kept in `fixed`.
+struct LayerNumbers {
+    open: Vec<OpenPlaces>,
+    /// The layer's key fields: those of the cards not free to move, the free ones' zero.
+    fixed: LinkKey,
+}
+
+impl LayerKeyer<FreeCell> for LayerNumbers {
+    fn number(&self, position: &FreeCell) -> u64 {
+        self.open.iter().fold(0u64, |number, open| {
+            let code = get_field(&position.key, open.card, KEY_FIELD_BITS);
+            number * u64::from(open.places) + open.digit(code)
+        })
+    }
+
+    fn key(&self, number: u64) -> [u8; KEY_BYTES] {
+        let mut key = self.fixed;
+        let mut rest = number;
+        for open in self.open.iter().rev() {
+            let places = u64::from(open.places);
+            let code = open.codes[(rest % places) as usize];
+            set_field(&mut key, open.card, KEY_FIELD_BITS, u64::from(code));
+            rest /= places;
+        }
+        truncated(&key)
+    }
+}
 
 impl FreeCell {
     /// The cards beneath a card that still lies as dealt. Such a card stays for the whole
@@ -348,11 +392,14 @@ impl FreeCell {
         let mut ways = 1u64;
         let mut open = Vec::new();
         for card in (0..PACK).map(Card::from_index).filter(|&card| !fixed(card)) {
-            let mut digits = [NOT_OPEN; 8];
-            let mut places = 0u8;
+            let mut open_to = OpenPlaces {
+                card: card.index(),
+                codes: [0; 4],
+                places: 0,
+            };
             let mut add = |code: u64| {
-                digits[code as usize] = places;
-                places += 1;
+                open_to.codes[open_to.places as usize] = code as u8;
+                open_to.places += 1;
             };
             if card.rank() < 13 {
                 let mut higher = Suit::ALL
@@ -372,8 +419,8 @@ impl FreeCell {
             if self.cell_count > 0 {
                 add(IN_CELL);
             }
-            ways = ways.checked_mul(u64::from(places))?;
-            open.push((card.index(), u64::from(places), digits));
+            ways = ways.checked_mul(u64::from(open_to.places))?;
+            open.push(open_to);
         }
         Some(open)
     }
@@ -561,20 +608,14 @@ impl Game for FreeCell {
         (position.key_from_scratch() == words).then_some(position)
     }
 
-    /// Each card free to move within the layer as a digit: which of the places open to it
-    /// in the layer it lies on (`open_places`), all of them one mixed-radix number. Every
-    /// other card's place is the layer's, so the number and the layer give the key back.
-    fn layer_keyer(&self) -> Option<LayerKeyer<Self>> {
+    /// Each card free to move within the layer as a digit (`LayerNumbers`).
+    fn layer_keyer(&self) -> Option<Box<dyn LayerKeyer<Self>>> {
         let open = self.open_places()?;
-        Some(Box::new(move |position: &FreeCell| {
-            open.iter().fold(0u64, |number, &(index, places, digits)| {
-                let code = get_field(&position.key, index, KEY_FIELD_BITS);
-                let digit = u64::from(digits[code as usize]);
-                // A place outside the layer's would merge positions: never answer with it.
-                assert!(digit < places, "a card lies on a place closed in its layer");
-                number * places + digit
-            })
-        }))
+        let mut fixed = self.key;
+        for free in &open {
+            set_field(&mut fixed, free.card, KEY_FIELD_BITS, 0);
+        }
+        Some(Box::new(LayerNumbers { open, fixed }))
     }
 
     /// A layer is a family: positions with the same cards home and the same cards still as
