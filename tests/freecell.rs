@@ -6,7 +6,7 @@ mod common;
 use common::{check_layers, solve_checked};
 use patience::card::Card;
 use patience::deal::{microsoft, shuffled};
-use patience::game::{Game, OptionValues};
+use patience::game::{Game, Layer, OptionValues, Tally, VariantOption};
 use patience::games::freecell::FreeCell;
 use patience::oracle::{brute_force_winnable, perft};
 use patience::solver::{solve, Budget, Order, Verdict};
@@ -264,13 +264,78 @@ fn the_beam_says_lost_only_after_seeing_the_whole_graph() {
 /// a win only once every layer of lower rank is searched, so the winnable deals it must win
 /// are small ones; on larger deals it must prove each loss, and a winnable one within a budget
 /// may be unknown but never lost.
-#[test]
-fn the_layered_search_agrees_with_brute_force() {
+/// FreeCell without its in-layer keys, so that the layered search keys every layer by the
+/// game's keys: the path a layer takes when its numbers would not fit 64 bits.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct Unnumbered(FreeCell);
+
+impl Game for Unnumbered {
+    type Move = <FreeCell as Game>::Move;
+    type Key = <FreeCell as Game>::Key;
+    const NAME: &'static str = FreeCell::NAME;
+    const SUMMARY: &'static str = FreeCell::SUMMARY;
+    const PACKS: usize = FreeCell::PACKS;
+    const OPTIONS: &'static [VariantOption] = FreeCell::OPTIONS;
+    const LAYERED: bool = FreeCell::LAYERED;
+
+    fn deal(options: &OptionValues, order: &[Card]) -> Result<Self, String> {
+        FreeCell::deal(options, order).map(Unnumbered)
+    }
+    fn legal_moves(&self, moves: &mut Vec<Self::Move>) {
+        self.0.legal_moves(moves)
+    }
+    fn search_moves(&self, moves: &mut Vec<Self::Move>) {
+        self.0.search_moves(moves)
+    }
+    fn unfold(&self, mv: Self::Move, steps: &mut Vec<Self::Move>) {
+        self.0.unfold(mv, steps)
+    }
+    fn heuristic(&self) -> i32 {
+        self.0.heuristic()
+    }
+    fn family(&self) -> Option<u64> {
+        self.0.family()
+    }
+    fn layer(&self) -> Layer {
+        self.0.layer()
+    }
+    fn rebuild(&self, key: &Self::Key) -> Option<Self> {
+        self.0.rebuild(key).map(Unnumbered)
+    }
+    fn safe_move(&self) -> Option<Self::Move> {
+        self.0.safe_move()
+    }
+    fn play(&self, mv: Self::Move) -> Self {
+        Unnumbered(self.0.play(mv))
+    }
+    fn is_won(&self) -> bool {
+        self.0.is_won()
+    }
+    fn key(&self) -> Self::Key {
+        self.0.key()
+    }
+    fn canonical(&self) -> Self {
+        Unnumbered(self.0.canonical())
+    }
+    fn move_text(&self, mv: Self::Move) -> String {
+        self.0.move_text(mv)
+    }
+    fn layout(&self) -> String {
+        self.0.layout()
+    }
+    fn tally(&self) -> Tally {
+        self.0.tally()
+    }
+}
+
+/// The layered search against brute force on 240 reduced deals, by the game's own keying
+/// (in-layer numbers where they fit) and by `wrap`'s.
+fn layered_agrees_with_brute_force<G: Game>(wrap: impl Fn(FreeCell) -> G) {
     let (mut won, mut lost) = (0, 0);
     for seed in 0..240 {
         let (cells, max_rank) =
             [(0, 4), (1, 4), (0, 5), (2, 4), (0, 9), (0, 10)][seed as usize % 6];
-        let position = deal(cells, &reduced(seed, max_rank));
+        let position = wrap(deal(cells, &reduced(seed, max_rank)));
         let truth = brute_force_winnable(&position);
         let budget = Budget {
             max_nodes: (max_rank > 5).then_some(20_000),
@@ -291,6 +356,16 @@ fn the_layered_search_agrees_with_brute_force() {
     }
     eprintln!("won {won}, lost {lost}");
     assert!(won > 60 && lost > 30, "won {won}, lost {lost}");
+}
+
+#[test]
+fn the_layered_search_agrees_with_brute_force() {
+    layered_agrees_with_brute_force(|position| position);
+}
+
+#[test]
+fn the_layered_search_agrees_with_brute_force_by_game_keys() {
+    layered_agrees_with_brute_force(Unnumbered);
 }
 
 /// The layered search's contract along random games of MS deals 1-40 (`check_layers`),
