@@ -17,6 +17,7 @@ pub mod games;
 pub mod key;
 pub mod links;
 pub mod oracle;
+pub mod origins;
 pub mod solver;
 pub mod stats;
 pub mod strategy;

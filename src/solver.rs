@@ -12,6 +12,7 @@
 
 use crate::chunked::ChunkedStack;
 use crate::game::{Game, Layer, LayerKeyer};
+use crate::origins::{Origin, Origins};
 use crate::table::{KeySet, NumberSet, Offer, Table};
 use ahash::AHashSet;
 use std::collections::BTreeMap;
@@ -120,6 +121,8 @@ impl Verdict {
 pub enum Exhausted {
     Nodes,
     Memory,
+    /// The layered search's temporary file could not grow (`Origins`).
+    Disk,
     /// `--search narrower`: no narrower variant was won.
     Narrower,
 }
@@ -129,6 +132,9 @@ impl Exhausted {
         match self {
             Exhausted::Nodes => "node budget spent (--max-nodes)",
             Exhausted::Memory => "memory budget spent (--max-memory)",
+            Exhausted::Disk => {
+                "the layered search's temporary file could not grow (free space in TMPDIR)"
+            }
             Exhausted::Narrower => {
                 "no narrower variant was won (--search narrower finds wins only)"
             }
@@ -145,7 +151,7 @@ pub struct Outcome<M> {
     /// Positions expanded (each distinct position counts once).
     pub nodes: u64,
     /// Positions held in the table at the end (its peak, since nothing is removed); for the
-    /// layered search, the most held at once (a layer's table and every entry's origin).
+    /// layered search, the most held at once (a layer's table and the entries waiting).
     pub table_entries: usize,
     /// Bytes held by the table and the search stack at their largest.
     pub peak_bytes: u64,
@@ -966,16 +972,15 @@ fn beam_run<G: Game>(deal: &G, budget: Budget, width: usize) -> (Outcome<G::Move
 }
 
 /// Entries of a layer not yet searched: positions that a search of an earlier layer reached
-/// by a move out of its own, each with its index among the layered search's `origins`, in
-/// the order reached (in chunks: a vector doubling would hold a growing layer's entries twice
-/// over). The set of them becomes the layer's table when its turn comes.
+/// by a move out of its own, each with its number among the layered search's entries (and
+/// `origins`), in the order reached (in chunks: a vector doubling would hold a growing layer's
+/// entries twice over). The set of them becomes the layer's table when its turn comes.
 enum Waiting<G: Game> {
-    /// By the layer's in-layer numbers (`Game::layer_keyer`), each entry's number kept in its
-    /// origin's mark (`mark`).
+    /// By the layer's in-layer numbers (`Game::layer_keyer`).
     Numbered {
         keyer: Box<dyn LayerKeyer<G>>,
         numbers: NumberSet,
-        entries: ChunkedStack<u32>,
+        entries: ChunkedStack<NumberedEntry>,
     },
     /// By the game's keys (`Game::rebuild` rebuilds them).
     Keyed {
@@ -1021,7 +1026,7 @@ impl<G: Game> Waiting<G> {
                 let number = keyer.number(position);
                 match numbers.offer(number, room) {
                     Offer::New => {
-                        entries.push(entry);
+                        entries.push(NumberedEntry::new(number, entry));
                         Ok(blend(number, position.layer()))
                     }
                     other => Err(other),
@@ -1038,12 +1043,31 @@ impl<G: Game> Waiting<G> {
     }
 }
 
+/// An entry of a numbered layer: its in-layer number and its entry number, in 12 bytes (a
+/// tuple would take 16).
+#[derive(Clone, Copy)]
+struct NumberedEntry([u32; 3]);
+
+impl NumberedEntry {
+    fn new(number: u64, entry: u32) -> Self {
+        NumberedEntry([number as u32, (number >> 32) as u32, entry])
+    }
+
+    fn number(self) -> u64 {
+        u64::from(self.0[0]) | u64::from(self.0[1]) << 32
+    }
+
+    fn entry(self) -> u32 {
+        self.0[2]
+    }
+}
+
 /// A layer's entries in the order reached, for its search.
 trait Entries<G: Game, Y> {
     fn len(&self) -> usize;
     fn bytes(&self) -> u64;
-    /// Entry `i`'s position, rebuilt from the deal, and its index among `origins`.
-    fn get(&self, i: usize, deal: &G, keying: &Y, origins: &ChunkedStack<Origin>) -> (G, u32);
+    /// Entry `i`'s position, rebuilt from the deal, and its entry number.
+    fn get(&self, i: usize, deal: &G, keying: &Y) -> (G, u32);
 }
 
 impl<G: Game> Entries<G, GameKeys> for ChunkedStack<(G::Key, u32)> {
@@ -1055,13 +1079,13 @@ impl<G: Game> Entries<G, GameKeys> for ChunkedStack<(G::Key, u32)> {
         ChunkedStack::bytes(self)
     }
 
-    fn get(&self, i: usize, deal: &G, _: &GameKeys, _: &ChunkedStack<Origin>) -> (G, u32) {
+    fn get(&self, i: usize, deal: &G, _: &GameKeys) -> (G, u32) {
         let (key, entry) = ChunkedStack::get(self, i);
         (rebuilt(deal, &key), entry)
     }
 }
 
-impl<G: Game> Entries<G, InLayerKeys<G>> for ChunkedStack<u32> {
+impl<G: Game> Entries<G, InLayerKeys<G>> for ChunkedStack<NumberedEntry> {
     fn len(&self) -> usize {
         ChunkedStack::len(self)
     }
@@ -1070,16 +1094,10 @@ impl<G: Game> Entries<G, InLayerKeys<G>> for ChunkedStack<u32> {
         ChunkedStack::bytes(self)
     }
 
-    fn get(
-        &self,
-        i: usize,
-        deal: &G,
-        keying: &InLayerKeys<G>,
-        origins: &ChunkedStack<Origin>,
-    ) -> (G, u32) {
+    fn get(&self, i: usize, deal: &G, keying: &InLayerKeys<G>) -> (G, u32) {
         let entry = ChunkedStack::get(self, i);
-        let number = blend(origins.get(entry as usize).mark(), keying.layer);
-        (rebuilt(deal, &keying.keyer.key(number)), entry)
+        let key = keying.keyer.key(entry.number());
+        (rebuilt(deal, &key), entry.entry())
     }
 }
 
@@ -1096,9 +1114,8 @@ fn key_hash<K: Hash>(key: &K) -> u64 {
 }
 
 /// The mark by which an entry's origin names it (`Waiting::offer`): where its layer has
-/// in-layer numbers, its number blended with its layer's hash (the layer's search takes the
-/// hash off again; `winning_line` tells entries of different layers apart by it), else its
-/// key's hash.
+/// in-layer numbers, its number blended with its layer's hash (so that `winning_line` tells
+/// entries of different layers apart), else its key's hash.
 fn mark<G: Game>(position: &G, key: &G::Key) -> u64 {
     position.layer_keyer().map_or_else(
         || key_hash(key),
@@ -1106,30 +1123,9 @@ fn mark<G: Game>(position: &G, key: &G::Key) -> u64 {
     )
 }
 
-/// An in-layer number blended with its layer's hash, or the number taken back out of a blend.
+/// An in-layer number blended with its layer's hash.
 fn blend(number: u64, layer: Layer) -> u64 {
     number ^ key_hash(&layer)
-}
-
-/// Where an entry of the layered search came from: the entry whose layer's search reached it
-/// (`u32::MAX` for the deal) and its mark (`mark`), in 12 bytes (a tuple would take 16).
-#[derive(Clone, Copy)]
-struct Origin {
-    from: u32,
-    mark: [u32; 2],
-}
-
-impl Origin {
-    fn new(from: u32, mark: u64) -> Origin {
-        Origin {
-            from,
-            mark: [mark as u32, (mark >> 32) as u32],
-        }
-    }
-
-    fn mark(self) -> u64 {
-        u64::from(self.mark[0]) | u64::from(self.mark[1]) << 32
-    }
 }
 
 /// The layered search (`Order::Layered`). Layers are searched in order of rank, each
@@ -1141,7 +1137,7 @@ impl Origin {
 /// (`Game::layer_keyer`), else its keys.
 ///
 /// For a win's line it keeps, for each entry, the entry whose layer's search reached it and
-/// its mark (12 bytes), and follows the chain from the deal (`winning_line`).
+/// its mark (`Origins`, on disk), and follows the chain from the deal (`winning_line`).
 fn layered<G: Game>(deal: &G, budget: Budget) -> Outcome<G::Move> {
     if !G::LAYERED {
         return DepthFirst::new(deal, budget, true)
@@ -1181,9 +1177,11 @@ fn rebuilt<G: Game>(deal: &G, key: &G::Key) -> G {
 struct Layers<G: Game> {
     budget: Budget,
     /// Every entry's origin, by entry number (the deal's first); they only ever grow in number.
-    origins: ChunkedStack<Origin>,
+    origins: Origins,
     waiting: BTreeMap<Layer, Waiting<G>>,
     waiting_bytes: u64,
+    /// How many entries wait.
+    waiting_entries: usize,
     nodes: u64,
     peak_bytes: u64,
     peak_entries: usize,
@@ -1194,9 +1192,10 @@ impl<G: Game> Layers<G> {
     fn new(deal: &G, budget: Budget) -> Self {
         let mut layers = Layers {
             budget,
-            origins: ChunkedStack::new(),
+            origins: Origins::new(),
             waiting: BTreeMap::new(),
             waiting_bytes: 0,
+            waiting_entries: 1,
             nodes: 1,
             peak_bytes: 0,
             peak_entries: 0,
@@ -1205,7 +1204,10 @@ impl<G: Game> Layers<G> {
         let mark = first
             .offer(deal, deal.key(), 0, u64::MAX)
             .unwrap_or_else(|_| unreachable!("an empty set takes the deal"));
-        layers.origins.push(Origin::new(u32::MAX, mark));
+        layers.origins.push(Origin {
+            from: u32::MAX,
+            mark,
+        });
         layers.waiting_bytes = first.bytes();
         layers.waiting.insert(deal.layer(), first);
         layers
@@ -1233,7 +1235,8 @@ impl<G: Game> Layers<G> {
         entries: impl Entries<G, Y>,
     ) -> Option<Outcome<G::Move>> {
         let mut next = 0;
-        let (start, mut entry) = entries.get(next, deal, &keying, &self.origins);
+        self.waiting_entries -= entries.len();
+        let (start, mut entry) = entries.get(next, deal, &keying);
         let visited = Visited::holding(table, self.nodes, self.budget);
         let mut search = DepthFirst::keyed(&start, true, keying, visited);
         loop {
@@ -1242,7 +1245,7 @@ impl<G: Game> Layers<G> {
             self.peak_bytes = self.peak_bytes.max(held);
             self.peak_entries = self
                 .peak_entries
-                .max(search.visited.table.len() + self.origins.len());
+                .max(search.visited.table.len() + self.waiting_entries);
             let outcome = search.run(u64::MAX, elsewhere);
             self.nodes = search.visited.nodes;
             let Some(outcome) = outcome else {
@@ -1261,7 +1264,7 @@ impl<G: Game> Layers<G> {
             match outcome.verdict {
                 Verdict::Won => {
                     let mut won = self.stop(Verdict::Won, None);
-                    won.moves = shorten(deal, &winning_line(deal, &self.origins, entry));
+                    won.moves = shorten(deal, &winning_line(deal, &mut self.origins, entry));
                     return Some(won);
                 }
                 Verdict::Unknown => return Some(self.stop(Verdict::Unknown, outcome.exhausted)),
@@ -1273,7 +1276,7 @@ impl<G: Game> Layers<G> {
                 return None;
             }
             let position;
-            (position, entry) = entries.get(next, deal, &search.keying, &self.origins);
+            (position, entry) = entries.get(next, deal, &search.keying);
             search.restart(position);
         }
     }
@@ -1293,10 +1296,15 @@ impl<G: Game> Layers<G> {
         let before = later.bytes();
         let entry = self.origins.len() as u32;
         match later.offer(&child, key, entry, before.saturating_add(room)) {
-            Ok(mark) => self.origins.push(Origin::new(from, mark)),
+            Ok(mark) => {
+                if !self.origins.push(Origin { from, mark }) {
+                    return Some(Exhausted::Disk);
+                }
+            }
             Err(Offer::Full) => return Some(Exhausted::Memory),
             Err(_) => return None,
         }
+        self.waiting_entries += 1;
         let grown = later.bytes() - before;
         self.waiting_bytes += grown;
         self.nodes += 1;
@@ -1316,7 +1324,7 @@ impl<G: Game> Layers<G> {
 /// as they were reached (the search itself held them rebuilt from keys, their piles in
 /// another order). A mark that matched another position (a hash can) would only break the chain, never
 /// give a line that does not win, and every line is replayed before it is trusted.
-fn winning_line<G: Game>(deal: &G, origins: &ChunkedStack<Origin>, entry: u32) -> Vec<G::Move> {
+fn winning_line<G: Game>(deal: &G, origins: &mut Origins, entry: u32) -> Vec<G::Move> {
     let mut chain = vec![entry];
     loop {
         let from = origins.get(chain[chain.len() - 1] as usize).from;
@@ -1328,10 +1336,11 @@ fn winning_line<G: Game>(deal: &G, origins: &ChunkedStack<Origin>, entry: u32) -
     chain.reverse();
     let mut line = Vec::new();
     let mut position = *deal;
-    let hashes = chain[1..]
+    let marks: Vec<u64> = chain[1..]
         .iter()
-        .map(|&next| origins.get(next as usize).mark());
-    for next in hashes.map(Some).chain([None]) {
+        .map(|&next| origins.get(next as usize).mark)
+        .collect();
+    for next in marks.into_iter().map(Some).chain([None]) {
         let keying = GameKeys {
             within: Some(position.layer()),
         };
