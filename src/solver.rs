@@ -1294,7 +1294,14 @@ impl<G: Game> Layers<G> {
             .entry(child.layer())
             .or_insert_with(|| Waiting::new(&child));
         let before = later.bytes();
-        let entry = self.origins.len() as u32;
+        // Entries are numbered in 32 bits (`u32::MAX` marks the deal's origin): past that
+        // many the search stops as if its position budget were spent.
+        let Some(entry) = u32::try_from(self.origins.len())
+            .ok()
+            .filter(|&entry| entry < u32::MAX)
+        else {
+            return Some(Exhausted::Nodes);
+        };
         match later.offer(&child, key, entry, before.saturating_add(room)) {
             Ok(mark) => {
                 if !self.origins.push(Origin { from, mark }) {
