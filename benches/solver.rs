@@ -64,6 +64,15 @@ fn solving(c: &mut Criterion) {
                 .sum::<u64>()
         })
     });
+    // A two-cell loss (220,655 positions) both ways: what the layered search's smaller
+    // memory costs in time on the same positions.
+    let mut two_cells = OptionValues::defaults(FreeCell::OPTIONS);
+    two_cells.set(FreeCell::OPTIONS, "cells", 2).unwrap();
+    let lost = FreeCell::deal(&two_cells, &microsoft(216).unwrap()).unwrap();
+    for order in [Order::DepthFirst, Order::Layered] {
+        let name = format!("ms 216, two cells (lost), {}", order.name());
+        group.bench_function(name, |b| b.iter(|| solve(&lost, order, Budget::default())));
+    }
     group.finish();
 }
 
