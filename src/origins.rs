@@ -184,6 +184,22 @@ mod tests {
         }
     }
 
+    /// A write that fails (here to a full device) ends the recording for good.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_full_disk_stops_the_recording() {
+        let full = OpenOptions::new().write(true).open("/dev/full").unwrap();
+        let mut origins = Origins {
+            store: Store::File(BufWriter::with_capacity(1 << 16, full)),
+            len: 0,
+        };
+        let written = (0..20_000).take_while(|&i| origins.push(origin(i))).count();
+        assert!(written < 20_000, "every write taken");
+        assert_eq!(origins.len(), written);
+        assert!(!origins.push(origin(0)));
+        assert_eq!(origins.len(), written);
+    }
+
     #[test]
     fn a_file_store_holds_only_its_buffer() {
         let mut origins = Origins::new();
