@@ -174,6 +174,8 @@ pub trait LayerKeyer<G: Game> {
     fn number(&self, position: &G) -> u64;
     /// The key of the layer's positions with this number (`number`'s inverse).
     fn key(&self, number: u64) -> G::Key;
+    /// How many numbers the layer has: every number is below it.
+    fn count(&self) -> u64;
 }
 
 /// Where a position lies in the one-way order of play (`Game::layer`): `id` names the layer,

@@ -16,6 +16,7 @@ pub mod game;
 pub mod games;
 pub mod key;
 pub mod links;
+pub mod number_set;
 pub mod oracle;
 pub mod origins;
 pub mod solver;

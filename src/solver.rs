@@ -12,8 +12,9 @@
 
 use crate::chunked::ChunkedStack;
 use crate::game::{Game, Layer, LayerKeyer};
+use crate::number_set::NumberSet;
 use crate::origins::{Origin, Origins};
-use crate::table::{KeySet, NumberSet, Offer, Table};
+use crate::table::{KeySet, Offer, Table};
 use ahash::AHashSet;
 use std::collections::BTreeMap;
 use std::hash::Hash;
@@ -994,8 +995,8 @@ impl<G: Game> Waiting<G> {
     fn new(position: &G) -> Self {
         match position.layer_keyer() {
             Some(keyer) => Waiting::Numbered {
+                numbers: NumberSet::below(keyer.count()),
                 keyer,
-                numbers: NumberSet::new(),
                 entries: ChunkedStack::new(),
             },
             None => Waiting::Keyed {

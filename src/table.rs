@@ -10,8 +10,7 @@
 //! `CROWDED` of its slots. So the set stops only when the budget is spent, keeping 65-81% of
 //! its slots in use while it grows (about 26-32 bytes per entry for 21-byte slots).
 //!
-//! `NumberSet` holds 64-bit numbers (the layered search's in-layer keys) the same way in 7-byte
-//! slots: a bijection spreads each number, its top bits pick the shard and a slot keeps the rest.
+//! `NumberSet` (its own module) holds the layered search's in-layer numbers in fewer bytes.
 
 use ahash::RandomState;
 use std::hash::Hash;
@@ -134,7 +133,7 @@ impl<K: Hash + Eq + Copy> Table for KeySet<K> {
             shard.len,
             shard.tags.len(),
             self.bytes,
-            slot_bytes::<K>(),
+            |slots| slots as u64 * slot_bytes::<K>(),
             room,
         ) {
             Fit::Put => {
@@ -173,19 +172,26 @@ impl<K: Hash + Eq + Copy> Table for KeySet<K> {
 
 /// What a shard holding `len` keys in `slots` slots does with one more, in a set of `bytes`
 /// bytes with `room` to grow in.
-enum Fit {
+pub(crate) enum Fit {
     Put,
     /// Grow to this many slots first.
     Grow(usize),
     Full,
 }
 
-fn fit(len: usize, slots: usize, bytes: u64, slot_bytes: u64, room: u64) -> Fit {
+/// `shard_bytes` gives the bytes of a shard of so many slots.
+pub(crate) fn fit(
+    len: usize,
+    slots: usize,
+    bytes: u64,
+    shard_bytes: impl Fn(usize) -> u64,
+    room: u64,
+) -> Fit {
     let load = |(num, den): (usize, usize)| (len + 1) * den <= slots * num;
     let grown = (slots + slots / 4).max(FIRST_SLOTS);
     if load(GROW_AT) {
         Fit::Put
-    } else if bytes + grown as u64 * slot_bytes <= room {
+    } else if bytes + shard_bytes(grown) <= room {
         // While it grows the shard holds its old slots and its new ones.
         Fit::Grow(grown)
     } else if load(CROWDED) {
@@ -254,182 +260,10 @@ impl<K: Eq + Copy> Shard<K> {
     }
 }
 
-/// Shards of a `NumberSet`: few enough that a small set (one of the layered search's many small
-/// layers) costs little, and each number's top bits name its shard, so a slot keeps the rest.
-const NUMBER_SHARD_BITS: u32 = 8;
-/// A number's bits below its shard's, as a slot keeps them.
-type Remainder = [u8; 7];
-/// The slot of no number. The one number of each shard whose remainder this is has a flag.
-const NO_NUMBER: Remainder = [0xff; 7];
-
-/// A set of 64-bit numbers (the layered search's in-layer keys) in 7 bytes a slot, against 9
-/// for a `KeySet<u64>`: each number is spread by a bijection (so distinct numbers stay
-/// distinct), whose top 8 bits pick one of 256 shards and whose other 56 bits are all the
-/// slot keeps, with no control byte. Growth and the memory budget as in `KeySet`.
-pub struct NumberSet {
-    shards: Vec<NumberShard>,
-    len: usize,
-    bytes: u64,
-}
-
-struct NumberShard {
-    slots: Vec<Remainder>,
-    len: usize,
-    /// Whether the shard holds the number whose remainder is `NO_NUMBER`.
-    holds_no_number: bool,
-}
-
-/// A bijection of the 64-bit numbers that spreads nearby ones far apart (SplitMix64's
-/// finaliser: each step, a shift-xor or a multiplication by an odd number, can be undone).
-fn spread(number: u64) -> u64 {
-    let mut z = number;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
-impl NumberSet {
-    pub fn new() -> Self {
-        NumberSet {
-            shards: (0..1 << NUMBER_SHARD_BITS)
-                .map(|_| NumberShard {
-                    slots: Vec::new(),
-                    len: 0,
-                    holds_no_number: false,
-                })
-                .collect(),
-            len: 0,
-            bytes: 0,
-        }
-    }
-
-    /// The number's shard and remainder.
-    fn place(number: u64) -> (usize, Remainder) {
-        let spread = spread(number);
-        let bytes = spread.to_le_bytes();
-        let mut remainder = [0; 7];
-        remainder.copy_from_slice(&bytes[..7]);
-        ((spread >> (64 - NUMBER_SHARD_BITS)) as usize, remainder)
-    }
-}
-
-impl Table for NumberSet {
-    type Key = u64;
-
-    fn prefetch(&self, number: &u64) {
-        let (shard, remainder) = Self::place(*number);
-        if let Some(slot) = self.shards[shard].first_slot(&remainder) {
-            prefetch(&self.shards[shard].slots[slot]);
-        }
-    }
-
-    fn contains(&self, number: &u64) -> bool {
-        let (shard, remainder) = Self::place(*number);
-        let shard = &self.shards[shard];
-        match remainder {
-            NO_NUMBER => shard.holds_no_number,
-            _ => shard.find(&remainder).is_ok(),
-        }
-    }
-
-    /// As `KeySet` offers a key.
-    fn offer(&mut self, number: u64, room: u64) -> Offer {
-        let (index, remainder) = Self::place(number);
-        let shard = &mut self.shards[index];
-        if remainder == NO_NUMBER {
-            if shard.holds_no_number {
-                return Offer::Present;
-            }
-            shard.holds_no_number = true;
-            self.len += 1;
-            return Offer::New;
-        }
-        let empty_slot = match shard.find(&remainder) {
-            Ok(_) => return Offer::Present,
-            Err(slot) => slot,
-        };
-        let slot_bytes = size_of::<Remainder>() as u64;
-        match fit(shard.len, shard.slots.len(), self.bytes, slot_bytes, room) {
-            Fit::Put => shard.put(
-                empty_slot.expect("a shard within its load has room"),
-                remainder,
-            ),
-            Fit::Grow(grown) => {
-                self.bytes += (grown - shard.slots.len()) as u64 * slot_bytes;
-                shard.grow(grown);
-                let slot = shard.find(&remainder).expect_err("a new number");
-                shard.put(slot.expect("a grown shard has room"), remainder);
-            }
-            Fit::Full => return Offer::Full,
-        }
-        self.len += 1;
-        Offer::New
-    }
-
-    fn len(&self) -> usize {
-        self.len
-    }
-
-    fn bytes(&self) -> u64 {
-        self.bytes
-    }
-}
-
-impl Default for NumberSet {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-impl NumberShard {
-    /// Where a remainder is first looked for: its bits, already spread, scaled onto the slots.
-    fn first_slot(&self, remainder: &Remainder) -> Option<usize> {
-        let mut bytes = [0; 8];
-        bytes[1..].copy_from_slice(remainder);
-        let position = u64::from_le_bytes(bytes);
-        let slots = self.slots.len();
-        (slots > 0).then(|| ((u128::from(position) * slots as u128) >> 64) as usize)
-    }
-
-    /// As `Shard::find`.
-    fn find(&self, remainder: &Remainder) -> Result<usize, Option<usize>> {
-        let slots = self.slots.len();
-        let Some(mut slot) = self.first_slot(remainder) else {
-            return Err(None);
-        };
-        for _ in 0..slots {
-            match self.slots[slot] {
-                NO_NUMBER => return Err(Some(slot)),
-                held if held == *remainder => return Ok(slot),
-                _ => {}
-            }
-            slot += 1;
-            if slot == slots {
-                slot = 0;
-            }
-        }
-        Err(None)
-    }
-
-    fn put(&mut self, slot: usize, remainder: Remainder) {
-        self.slots[slot] = remainder;
-        self.len += 1;
-    }
-
-    fn grow(&mut self, slots: usize) {
-        let old = std::mem::replace(&mut self.slots, vec![NO_NUMBER; slots]);
-        self.len = 0;
-        for remainder in old.into_iter().filter(|&r| r != NO_NUMBER) {
-            let slot = self.find(&remainder).expect_err("remainders are distinct");
-            self.put(slot.expect("a grown shard has room"), remainder);
-        }
-    }
-}
-
 /// Asks the processor to bring `value`'s cache line in; a hint only, with no effect on what
 /// the program computes.
 #[inline]
-fn prefetch<T>(value: &T) {
+pub(crate) fn prefetch<T>(value: &T) {
     #[cfg(target_arch = "x86_64")]
     {
         use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
@@ -471,62 +305,6 @@ mod tests {
             assert!(shard.len * GROW_AT.1 <= shard.tags.len() * GROW_AT.0);
             assert!(shard.len < 2 * 100_000 / SHARDS);
         }
-    }
-
-    /// `spread` undone, step by step.
-    fn unspread(spread: u64) -> u64 {
-        let unshift = |y: u64, by: u32| (0..64 / by).fold(y, |x, _| y ^ (x >> by));
-        let inverse = |c: u64| {
-            (0..6).fold(c, |inv: u64, _| {
-                inv.wrapping_mul(2u64.wrapping_sub(c.wrapping_mul(inv)))
-            })
-        };
-        let mut z = unshift(spread, 31);
-        z = unshift(z.wrapping_mul(inverse(0x94d0_49bb_1331_11eb)), 27);
-        unshift(z.wrapping_mul(inverse(0xbf58_476d_1ce4_e5b9)), 30)
-    }
-
-    #[test]
-    fn spreading_keeps_numbers_apart() {
-        assert!((0..1000u64).all(|n| unspread(super::spread(n * 7919)) == n * 7919));
-        let spread: std::collections::HashSet<u64> = (0..100_000u64)
-            .chain((0..1000).map(|i| u64::MAX - i))
-            .map(super::spread)
-            .collect();
-        assert_eq!(spread.len(), 101_000);
-    }
-
-    #[test]
-    fn a_number_set_holds_each_number_once() {
-        let mut set = NumberSet::new();
-        // A number whose remainder marks an empty slot must be held like any other.
-        let marked = unspread(5 << 56 | 0x00ff_ffff_ffff_ffff);
-        assert_eq!(NumberSet::place(marked), (5, NO_NUMBER));
-        let numbers: Vec<u64> = (0..100_000u64).map(|i| i * 0x9e37 + 3).collect();
-        for &n in numbers.iter().chain([&marked]) {
-            assert_eq!(set.offer(n, u64::MAX), Offer::New);
-            assert_eq!(set.offer(n, u64::MAX), Offer::Present);
-        }
-        assert_eq!(set.len(), 100_001);
-        assert!(numbers.iter().all(|n| set.contains(n)));
-        assert!(set.contains(&marked));
-        assert!(!set.contains(&1));
-        let slots: usize = set.shards.iter().map(|s| s.slots.len()).sum();
-        assert_eq!(set.bytes(), slots as u64 * 7);
-    }
-
-    #[test]
-    fn a_number_set_fills_its_room_and_then_refuses() {
-        let room = 1 << 20;
-        let mut set = NumberSet::new();
-        let mut i = 0;
-        while set.offer(i, room) == Offer::New {
-            assert!(set.bytes() <= room);
-            i += 1;
-        }
-        assert!(!set.contains(&i));
-        assert_eq!(set.offer(0, room), Offer::Present);
-        assert!(set.len() as u64 * 4 > (room / 7) * 3, "{}", set.len());
     }
 
     #[test]

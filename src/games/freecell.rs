@@ -358,6 +358,13 @@ impl LayerKeyer<FreeCell> for LayerNumbers {
         }
         truncated(&key)
     }
+
+    fn count(&self) -> u64 {
+        self.open
+            .iter()
+            .map(|open| u64::from(open.places))
+            .product()
+    }
 }
 
 impl FreeCell {
