@@ -311,60 +311,177 @@ impl FreeCell {
     }
 }
 
-/// A card free to move within a layer, for the in-layer key: the places open to it in the
-/// layer, by their key codes, the digit of each code its index among them.
+/// A card free to move within a layer, for the in-layer key: the one-higher cards it may lie
+/// on in the layer (their key codes); it may also lie at a column's base or in a cell.
 #[derive(Clone, Copy)]
-struct OpenPlaces {
+struct FreeCard {
     card: usize,
-    codes: [u8; 4],
-    places: u8,
+    higher: [u8; 2],
+    highers: u8,
 }
 
-impl OpenPlaces {
+impl FreeCard {
+    /// Its digit when it lies on a one-higher card (`code`); the radix is `highers` (at least 1).
     fn digit(&self, code: u64) -> u64 {
-        let found = self.codes[..self.places as usize]
+        let found = self.higher[..self.highers as usize]
             .iter()
             .position(|&open| u64::from(open) == code);
         // A place outside the layer's would merge positions: never answer with it.
         found.expect("a card lies on a place closed in its layer") as u64
     }
+
+    fn radix(&self) -> u64 {
+        u64::from(self.highers.max(1))
+    }
 }
 
-/// The in-layer key of one layer (`Game::layer_keyer`): each card free to move in the layer
-/// as a digit, which of the places open to it it lies on (`open_places`), all of them one
-/// mixed-radix number. Every other card's place is the layer's, kept in `fixed`.
+/// The in-layer key of one layer (`Game::layer_keyer`). Of the cards free to move in the
+/// layer, at most `bases` lie at a column's base (the columns whose base no fixed card holds)
+/// and at most `cells` in a cell: the number is the rank of the set of those at a base, then
+/// of those in a cell (each among the sets of its size or less), then the digit of each other
+/// card, which one-higher card it lies on. Numbering the places of each card independently
+/// (four each) took 61 bits in FreeCell deal 982's largest layer; most of those numbers had
+/// more cards in the cells or at the bases than the layer has room for.
 struct LayerNumbers {
-    open: Vec<OpenPlaces>,
+    free: Vec<FreeCard>,
+    bases: usize,
+    cells: usize,
     /// The layer's key fields: those of the cards not free to move, the free ones' zero.
     fixed: LinkKey,
 }
 
+impl LayerNumbers {
+    /// How many numbers the digits of the cards on one-higher cards take.
+    fn digit_count(&self) -> Option<u64> {
+        self.free
+            .iter()
+            .try_fold(1u64, |count, free| count.checked_mul(free.radix()))
+    }
+
+    fn count_checked(&self) -> Option<u64> {
+        let cards = self.free.len();
+        subsets_up_to(cards, self.bases)
+            .checked_mul(subsets_up_to(cards, self.cells))?
+            .checked_mul(self.digit_count()?)
+    }
+}
+
 impl LayerKeyer<FreeCell> for LayerNumbers {
     fn number(&self, position: &FreeCell) -> u64 {
-        self.open.iter().fold(0u64, |number, open| {
-            let code = get_field(&position.key, open.card, KEY_FIELD_BITS);
-            number * u64::from(open.places) + open.digit(code)
-        })
+        let (mut bases, mut cells) = (SetRank::default(), SetRank::default());
+        let mut digits = 0u64;
+        for (i, free) in self.free.iter().enumerate() {
+            let code = get_field(&position.key, free.card, KEY_FIELD_BITS);
+            let digit = match code {
+                ON_COLUMN_BASE => {
+                    bases.add(i);
+                    0
+                }
+                IN_CELL => {
+                    cells.add(i);
+                    0
+                }
+                _ => free.digit(code),
+            };
+            digits = digits * free.radix() + digit;
+        }
+        let cards = self.free.len();
+        let sets = bases.rank(cards) * subsets_up_to(cards, self.cells) + cells.rank(cards);
+        sets * self.digit_count().expect("a keyer's count fits") + digits
     }
 
     fn key(&self, number: u64) -> [u8; KEY_BYTES] {
+        let cards = self.free.len();
+        let digit_count = self.digit_count().expect("a keyer's count fits");
+        let (sets, mut digits) = (number / digit_count, number % digit_count);
+        let cell_sets = subsets_up_to(cards, self.cells);
+        let bases = subset_unrank(sets / cell_sets, cards);
+        let cells = subset_unrank(sets % cell_sets, cards);
         let mut key = self.fixed;
-        let mut rest = number;
-        for open in self.open.iter().rev() {
-            let places = u64::from(open.places);
-            let code = open.codes[(rest % places) as usize];
-            set_field(&mut key, open.card, KEY_FIELD_BITS, u64::from(code));
-            rest /= places;
+        for (i, free) in self.free.iter().enumerate().rev() {
+            let digit = digits % free.radix();
+            digits /= free.radix();
+            let code = if bases.contains(&i) {
+                ON_COLUMN_BASE
+            } else if cells.contains(&i) {
+                IN_CELL
+            } else {
+                u64::from(free.higher[digit as usize])
+            };
+            set_field(&mut key, free.card, KEY_FIELD_BITS, code);
         }
         truncated(&key)
     }
 
     fn count(&self) -> u64 {
-        self.open
-            .iter()
-            .map(|open| u64::from(open.places))
-            .product()
+        self.count_checked().expect("a keyer's count fits")
     }
+}
+
+/// The most items of a set the in-layer numbers rank (a column's base each).
+const MOST_IN_SET: usize = COLUMNS;
+
+/// C(n, k) for every `n` up to a pack and `k` up to `MOST_IN_SET + 1`.
+const BINOMIALS: [[u64; MOST_IN_SET + 2]; PACK + 2] = {
+    let mut table = [[0; MOST_IN_SET + 2]; PACK + 2];
+    let mut n = 0;
+    while n < PACK + 2 {
+        table[n][0] = 1;
+        let mut k = 1;
+        while k < MOST_IN_SET + 2 && k <= n {
+            table[n][k] = table[n - 1][k - 1] + if k < n { table[n - 1][k] } else { 0 };
+            k += 1;
+        }
+        n += 1;
+    }
+    table
+};
+
+fn binomial(n: usize, k: usize) -> u64 {
+    BINOMIALS[n][k]
+}
+
+/// How many sets of at most `most` of `n` items there are.
+fn subsets_up_to(n: usize, most: usize) -> u64 {
+    (0..=most.min(n)).map(|k| binomial(n, k)).sum()
+}
+
+/// The rank of a set of items (indices below `n`, added in ascending order) among all sets of
+/// them: the smaller sets first, and those of one size in colex order.
+#[derive(Default)]
+struct SetRank {
+    size: usize,
+    colex: u64,
+}
+
+impl SetRank {
+    fn add(&mut self, item: usize) {
+        self.size += 1;
+        self.colex += binomial(item, self.size);
+    }
+
+    fn rank(&self, n: usize) -> u64 {
+        subsets_up_to(n, self.size) - binomial(n, self.size) + self.colex
+    }
+}
+
+/// The set of a rank (`SetRank::rank`'s inverse).
+fn subset_unrank(mut rank: u64, n: usize) -> Vec<usize> {
+    let mut size = 0;
+    while rank >= binomial(n, size) {
+        rank -= binomial(n, size);
+        size += 1;
+    }
+    let mut set = vec![0; size];
+    for i in (0..size).rev() {
+        let mut item = i;
+        while binomial(item + 1, i + 1) <= rank {
+            item += 1;
+        }
+        rank -= binomial(item, i + 1);
+        set[i] = item;
+    }
+    set
 }
 
 impl FreeCell {
@@ -383,30 +500,24 @@ impl FreeCell {
         pinned
     }
 
-    /// The cards free to move within this position's layer, and the places open to each:
-    /// every card but those home, those as dealt and those pinned beneath one as dealt (all
-    /// three fixed by the layer). A card lies in a cell, at a column's base, or on one of the
-    /// two one-higher cards of the other colour that is not home and not pinned (nothing
-    /// else can lie on a pinned card: a card as dealt lies on it). `None` when the number
-    /// of ways, the product of the places' counts, passes 64 bits.
-    fn open_places(&self) -> Option<Vec<OpenPlaces>> {
+    /// The cards free to move within this position's layer, and the one-higher cards each
+    /// may lie on: every card but those home, those as dealt and those pinned beneath one as
+    /// dealt (all three fixed by the layer). A free card lies in a cell, at a column's base,
+    /// or on one of the two one-higher cards of the other colour that is not home and not
+    /// pinned (nothing else can lie on a pinned card: a card as dealt lies on it).
+    fn free_cards(&self) -> Vec<FreeCard> {
         let pinned = self.pinned();
         let fixed = |card: Card| {
             let bit = 1 << card.index();
             (self.as_dealt | pinned) & bit != 0
                 || get_field(&self.key, card.index(), KEY_FIELD_BITS) == HOME
         };
-        let mut ways = 1u64;
-        let mut open = Vec::new();
+        let mut free = Vec::new();
         for card in (0..PACK).map(Card::from_index).filter(|&card| !fixed(card)) {
-            let mut open_to = OpenPlaces {
+            let mut open = FreeCard {
                 card: card.index(),
-                codes: [0; 4],
-                places: 0,
-            };
-            let mut add = |code: u64| {
-                open_to.codes[open_to.places as usize] = code as u8;
-                open_to.places += 1;
+                higher: [0; 2],
+                highers: 0,
             };
             if card.rank() < 13 {
                 let mut higher = Suit::ALL
@@ -418,18 +529,14 @@ impl FreeCell {
                     if get_field(&self.key, beneath, KEY_FIELD_BITS) != HOME
                         && pinned & (1 << beneath) == 0
                     {
-                        add(code);
+                        open.higher[open.highers as usize] = code as u8;
+                        open.highers += 1;
                     }
                 }
             }
-            add(ON_COLUMN_BASE);
-            if self.cell_count > 0 {
-                add(IN_CELL);
-            }
-            ways = ways.checked_mul(u64::from(open_to.places))?;
-            open.push(open_to);
+            free.push(open);
         }
-        Some(open)
+        free
     }
 }
 
@@ -615,14 +722,28 @@ impl Game for FreeCell {
         (position.key_from_scratch() == words).then_some(position)
     }
 
-    /// Each card free to move within the layer as a digit (`LayerNumbers`).
+    /// The free cards' places in the layer as one number (`LayerNumbers`); `None` when
+    /// there are more than 64 bits of them.
     fn layer_keyer(&self) -> Option<Box<dyn LayerKeyer<Self>>> {
-        let open = self.open_places()?;
+        let free = self.free_cards();
         let mut fixed = self.key;
-        for free in &open {
-            set_field(&mut fixed, free.card, KEY_FIELD_BITS, 0);
+        for card in &free {
+            set_field(&mut fixed, card.card, KEY_FIELD_BITS, 0);
         }
-        Some(Box::new(LayerNumbers { open, fixed }))
+        let fixed_bases = (0..PACK)
+            .filter(|&card| {
+                free.iter().all(|f| f.card != card)
+                    && get_field(&self.key, card, KEY_FIELD_BITS) == ON_COLUMN_BASE
+            })
+            .count();
+        let numbers = LayerNumbers {
+            free,
+            bases: COLUMNS - fixed_bases,
+            cells: usize::from(self.cell_count),
+            fixed,
+        };
+        numbers.count_checked()?;
+        Some(Box::new(numbers))
     }
 
     /// A layer is a family: positions with the same cards home and the same cards still as
@@ -812,6 +933,23 @@ impl Game for FreeCell {
 mod tests {
     use super::*;
     use crate::deal::shuffled;
+
+    #[test]
+    fn sets_rank_in_order_and_unrank_back() {
+        for (n, most) in [(0, 2), (5, 2), (12, 8), (40, 4)] {
+            let count = subsets_up_to(n, most);
+            for rank in (0..count).step_by((count as usize / 500).max(1)) {
+                let set = subset_unrank(rank, n);
+                assert!(set.len() <= most && set.windows(2).all(|w| w[0] < w[1]));
+                assert!(set.iter().all(|&item| item < n));
+                let mut ranked = SetRank::default();
+                set.iter().for_each(|&item| ranked.add(item));
+                assert_eq!(ranked.rank(n), rank, "{set:?}");
+            }
+        }
+        assert_eq!(binomial(52, 8), 752_538_150);
+        assert_eq!(subsets_up_to(5, 2), 1 + 5 + 10);
+    }
 
     /// The key `play` keeps up to date equals the key built from the whole position, along
     /// random games (each move chosen by a simple generator from the seed); and within a deal,

@@ -276,9 +276,9 @@ where
 /// by `seed`: every move the search tries stays in its layer or rises to a higher rank, and
 /// every position reached is rebuilt from its key (with the deal) into one with the same key,
 /// layer and children's keys. Where the game keys a layer in 64 bits, every position of the
-/// layer reached gives the same function, which gives the rebuilt position the same number,
-/// gives the number's key back, and no two keys one number. Returns how many moves were checked, and how many of them with an
-/// in-layer key.
+/// layer reached gives the same function, which gives the rebuilt position the same number
+/// (below its count), gives the number's key back, and no two keys one number. Returns how
+/// many moves were checked, and how many of them with an in-layer key.
 pub fn check_layers<G: Game>(deal: &G, seed: u64, steps: usize) -> (usize, usize)
 where
     G::Key: Ord,
@@ -319,6 +319,8 @@ where
                     let number = keyer.number(&child);
                     let own = own.expect("every position of a layer has its keyer");
                     assert_eq!(own.number(&child), number, "{}", child.layout());
+                    assert_eq!(own.count(), keyer.count(), "{}", child.layout());
+                    assert!(number < keyer.count(), "{}", child.layout());
                     assert_eq!(keyer.number(&rebuilt), number, "{}", child.layout());
                     assert!(keyer.key(number) == child.key(), "{}", child.layout());
                     let first = *numbered.entry((to, number)).or_insert(child.key());
