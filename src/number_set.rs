@@ -26,10 +26,18 @@ const SHIFT_BITS: u32 = 6;
 const MAX_SHIFT: u64 = (1 << SHIFT_BITS) - 2;
 /// The fewest bits a number is spread over, so that every shard has a range of its own.
 const LEAST_BITS: u32 = 16;
+/// Up to this many numbers a set holds them whole in one hash set: the shards' own fields take
+/// about as much room as that many numbers whole, and the layered search has many small sets.
+const SMALL: usize = 1024;
+/// Bytes a hash set of numbers takes a place (the number and a control byte).
+const WHOLE_BYTES: u64 = 9;
 
 pub struct NumberSet {
     /// `B`: every number is below 2^B.
     bits: u32,
+    /// The numbers while they are few (`SMALL`); empty once there are shards.
+    few: HashSet<u64>,
+    /// None while the numbers are few, then `2^SHARD_BITS`.
     shards: Vec<NumberShard>,
     len: usize,
     bytes: u64,
@@ -61,7 +69,8 @@ impl NumberSet {
         let bits = (64 - bound.saturating_sub(1).leading_zeros()).max(LEAST_BITS);
         NumberSet {
             bits,
-            shards: (0..1 << SHARD_BITS).map(|_| NumberShard::new()).collect(),
+            few: HashSet::default(),
+            shards: Vec::new(),
             len: 0,
             bytes: 0,
             max_shift: MAX_SHIFT,
@@ -86,43 +95,8 @@ impl NumberSet {
         }
     }
 
-    /// Bytes of a shard with this many slots.
-    fn shard_bytes(&self, slots: usize) -> u64 {
-        let width = remainder_bits(slots, self.within_bits()) + SHIFT_BITS;
-        words_for(slots, width) as u64 * 8
-    }
-}
-
-impl Default for NumberSet {
-    /// A set for any 64-bit number.
-    fn default() -> Self {
-        Self::below(u64::MAX)
-    }
-}
-
-impl Table for NumberSet {
-    type Key = u64;
-
-    fn prefetch(&self, number: &u64) {
-        let place = self.place(*number);
-        let shard = &self.shards[place.shard];
-        if shard.slots > 0 {
-            let home = shard.home(place.within, self.within_bits());
-            prefetch(&shard.words[shard.bit(home) / 64]);
-        }
-    }
-
-    fn contains(&self, number: &u64) -> bool {
-        let place = self.place(*number);
-        let shard = &self.shards[place.shard];
-        matches!(
-            shard.find(place.within, self.within_bits(), self.max_shift),
-            Found::Held
-        )
-    }
-
-    /// As `KeySet` offers a key.
-    fn offer(&mut self, number: u64, room: u64) -> Offer {
+    /// Offers a number to the shards.
+    fn offer_to_shards(&mut self, number: u64, room: u64) -> Offer {
         let place = self.place(number);
         let within_bits = self.within_bits();
         let max_shift = self.max_shift;
@@ -151,11 +125,88 @@ impl Table for NumberSet {
         Offer::New
     }
 
+    /// Moves the few numbers held whole into shards.
+    fn shard(&mut self) {
+        self.shards = (0..1 << SHARD_BITS).map(|_| NumberShard::new()).collect();
+        self.bytes = (self.shards.len() * size_of::<NumberShard>()) as u64;
+        self.len = 0;
+        for number in std::mem::take(&mut self.few) {
+            self.offer_to_shards(number, u64::MAX);
+        }
+    }
+
+    /// Bytes of a shard with this many slots.
+    fn shard_bytes(&self, slots: usize) -> u64 {
+        let width = remainder_bits(slots, self.within_bits()) + SHIFT_BITS;
+        words_for(slots, width) as u64 * 8
+    }
+}
+
+impl Default for NumberSet {
+    /// A set for any 64-bit number.
+    fn default() -> Self {
+        Self::below(u64::MAX)
+    }
+}
+
+impl Table for NumberSet {
+    type Key = u64;
+
+    fn prefetch(&self, number: &u64) {
+        if self.shards.is_empty() {
+            return;
+        }
+        let place = self.place(*number);
+        let shard = &self.shards[place.shard];
+        if shard.slots > 0 {
+            let home = shard.home(place.within, self.within_bits());
+            prefetch(&shard.words[shard.bit(home) / 64]);
+        }
+    }
+
+    fn contains(&self, number: &u64) -> bool {
+        let place = self.place(*number);
+        if self.shards.is_empty() {
+            return self.few.contains(number);
+        }
+        let shard = &self.shards[place.shard];
+        matches!(
+            shard.find(place.within, self.within_bits(), self.max_shift),
+            Found::Held
+        )
+    }
+
+    /// As `KeySet` offers a key.
+    fn offer(&mut self, number: u64, room: u64) -> Offer {
+        if !self.shards.is_empty() {
+            return self.offer_to_shards(number, room);
+        }
+        // Checked here too, as `place` checks it for the shards.
+        assert!(
+            self.bits == 64 || number >> self.bits == 0,
+            "a number past the bound"
+        );
+        if self.few.contains(&number) {
+            return Offer::Present;
+        }
+        if self.few.len() < SMALL {
+            if self.bytes > room {
+                return Offer::Full;
+            }
+            self.few.insert(number);
+            self.bytes = self.few.capacity() as u64 * WHOLE_BYTES;
+            self.len += 1;
+            return Offer::New;
+        }
+        self.shard();
+        self.offer_to_shards(number, room)
+    }
+
     fn len(&self) -> usize {
         self.len
     }
 
-    /// Bytes of the slots and of the overflows (at 9 bytes a place).
+    /// Bytes of the numbers held whole, or of the shards: their fields, slots and overflows.
     fn bytes(&self) -> u64 {
         self.bytes
     }
@@ -183,8 +234,11 @@ impl NumberShard {
     }
 
     fn bytes(&self) -> u64 {
-        let overflow = self.overflow.as_ref().map_or(0, |set| set.capacity() * 9);
-        (self.words.len() * 8 + overflow) as u64
+        let overflow = self
+            .overflow
+            .as_ref()
+            .map_or(0, |set| set.capacity() as u64);
+        (self.words.len() * 8) as u64 + overflow * WHOLE_BYTES
     }
 
     /// The first bit of slot `slot`.
@@ -385,8 +439,10 @@ mod tests {
         }
         assert_eq!(set.len(), held.len());
         assert!(held.iter().all(|n| set.contains(n)));
-        let slots: u64 = set.shards.iter().map(NumberShard::bytes).sum();
-        assert_eq!(set.bytes(), slots);
+        let shards: u64 = set.shards.iter().map(NumberShard::bytes).sum();
+        let fields = (set.shards.len() * size_of::<NumberShard>()) as u64;
+        let few = set.few.capacity() as u64 * WHOLE_BYTES;
+        assert_eq!(set.bytes(), fields + shards + few);
         set
     }
 
@@ -425,7 +481,7 @@ mod tests {
     fn a_slot_keeps_about_the_bits_its_place_does_not_say() {
         let mut set = NumberSet::below(1 << 40);
         for i in 0..1_000_000u64 {
-            set.offer(i * 0x9e37_79b9, u64::MAX);
+            set.offer(i * 0x9e37_79b9 % (1 << 40), u64::MAX);
         }
         // 256 shards of 4096..8192 slots: 32 - 12 = 20 remainder bits and the shift's 6.
         let widths: Vec<u32> = set.shards.iter().map(NumberShard::width).collect();

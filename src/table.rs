@@ -87,7 +87,8 @@ impl<K: Hash + Eq + Copy> KeySet<K> {
                 .collect(),
             hasher: RandomState::with_seeds(a, b, c, d),
             len: 0,
-            bytes: 0,
+            // The shards' own fields: the layered search keeps many small sets.
+            bytes: (SHARDS * size_of::<Shard<K>>()) as u64,
         }
     }
 
@@ -164,7 +165,7 @@ impl<K: Hash + Eq + Copy> Table for KeySet<K> {
         self.len
     }
 
-    /// Bytes of the shards' slots.
+    /// Bytes of the shards: their fields and slots.
     fn bytes(&self) -> u64 {
         self.bytes
     }
@@ -299,7 +300,11 @@ mod tests {
         assert!((0..100_000u64).all(|i| set.contains(&key(i))));
         assert!(!set.contains(&[5, 35, 2]));
         let slots: usize = set.shards.iter().map(|s| s.tags.len()).sum();
-        assert_eq!(set.bytes(), slots as u64 * slot_bytes::<[u64; 3]>());
+        let fields = SHARDS * size_of::<Shard<[u64; 3]>>();
+        assert_eq!(
+            set.bytes(),
+            fields as u64 + slots as u64 * slot_bytes::<[u64; 3]>()
+        );
         // Every shard keeps to its load; none holds twice its share.
         for shard in &set.shards {
             assert!(shard.len * GROW_AT.1 <= shard.tags.len() * GROW_AT.0);
