@@ -336,33 +336,41 @@ impl FreeCard {
 }
 
 /// The in-layer key of one layer (`Game::layer_keyer`). Of the cards free to move in the
-/// layer, at most `bases` lie at a column's base (the columns whose base no fixed card holds)
-/// and at most `cells` in a cell: the number is the rank of the set of those at a base, then
+/// layer, no more lie at a column's base than there are columns whose base no fixed card
+/// holds, and no more in a cell than there are cells: the number is the rank of the set of those at a base, then
 /// of those in a cell (each among the sets of its size or less), then the digit of each other
 /// card, which one-higher card it lies on. Numbering the places of each card independently
 /// (four each) took 61 bits in FreeCell deal 982's largest layer; most of those numbers had
 /// more cards in the cells or at the bases than the layer has room for.
 struct LayerNumbers {
     free: Vec<FreeCard>,
-    bases: usize,
-    cells: usize,
     /// The layer's key fields: those of the cards not free to move, the free ones' zero.
     fixed: LinkKey,
+    /// How many sets of free cards in a cell the layer has room for.
+    cell_sets: u64,
+    /// How many numbers the digits of the cards on one-higher cards take.
+    digit_count: u64,
+    count: u64,
 }
 
 impl LayerNumbers {
-    /// How many numbers the digits of the cards on one-higher cards take.
-    fn digit_count(&self) -> Option<u64> {
-        self.free
+    /// The numbering of a layer with these free cards, with room for `bases` of them at a
+    /// column's base and `cells` in a cell; `None` when there are more than 2^64 numbers.
+    fn new(free: Vec<FreeCard>, fixed: LinkKey, bases: usize, cells: usize) -> Option<Self> {
+        let digit_count = free
             .iter()
-            .try_fold(1u64, |count, free| count.checked_mul(free.radix()))
-    }
-
-    fn count_checked(&self) -> Option<u64> {
-        let cards = self.free.len();
-        subsets_up_to(cards, self.bases)
-            .checked_mul(subsets_up_to(cards, self.cells))?
-            .checked_mul(self.digit_count()?)
+            .try_fold(1u64, |count, free| count.checked_mul(free.radix()))?;
+        let cell_sets = subsets_up_to(free.len(), cells);
+        let count = subsets_up_to(free.len(), bases)
+            .checked_mul(cell_sets)?
+            .checked_mul(digit_count)?;
+        Some(LayerNumbers {
+            free,
+            fixed,
+            cell_sets,
+            digit_count,
+            count,
+        })
     }
 }
 
@@ -386,17 +394,15 @@ impl LayerKeyer<FreeCell> for LayerNumbers {
             digits = digits * free.radix() + digit;
         }
         let cards = self.free.len();
-        let sets = bases.rank(cards) * subsets_up_to(cards, self.cells) + cells.rank(cards);
-        sets * self.digit_count().expect("a keyer's count fits") + digits
+        let sets = bases.rank(cards) * self.cell_sets + cells.rank(cards);
+        sets * self.digit_count + digits
     }
 
     fn key(&self, number: u64) -> [u8; KEY_BYTES] {
         let cards = self.free.len();
-        let digit_count = self.digit_count().expect("a keyer's count fits");
-        let (sets, mut digits) = (number / digit_count, number % digit_count);
-        let cell_sets = subsets_up_to(cards, self.cells);
-        let bases = subset_unrank(sets / cell_sets, cards);
-        let cells = subset_unrank(sets % cell_sets, cards);
+        let (sets, mut digits) = (number / self.digit_count, number % self.digit_count);
+        let bases = subset_unrank(sets / self.cell_sets, cards);
+        let cells = subset_unrank(sets % self.cell_sets, cards);
         let mut key = self.fixed;
         for (i, free) in self.free.iter().enumerate().rev() {
             let digit = digits % free.radix();
@@ -414,7 +420,7 @@ impl LayerKeyer<FreeCell> for LayerNumbers {
     }
 
     fn count(&self) -> u64 {
-        self.count_checked().expect("a keyer's count fits")
+        self.count
     }
 }
 
@@ -736,13 +742,8 @@ impl Game for FreeCell {
                     && get_field(&self.key, card, KEY_FIELD_BITS) == ON_COLUMN_BASE
             })
             .count();
-        let numbers = LayerNumbers {
-            free,
-            bases: COLUMNS - fixed_bases,
-            cells: usize::from(self.cell_count),
-            fixed,
-        };
-        numbers.count_checked()?;
+        let cells = usize::from(self.cell_count);
+        let numbers = LayerNumbers::new(free, fixed, COLUMNS - fixed_bases, cells)?;
         Some(Box::new(numbers))
     }
 
