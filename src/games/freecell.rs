@@ -37,19 +37,62 @@ pub enum Place {
     Foundation,
 }
 
-/// A legal move takes one card. The search also moves a run of `cards` cards from column to
-/// column at once (a "supermove"), as many as the free cells and empty columns let single moves
-/// carry; it unfolds into those single moves, so solutions hold single-card moves only.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Move {
-    pub from: Place,
-    pub to: Place,
-    pub cards: u8,
+impl Place {
+    /// The place in four bits: columns 0-7, cells 8-11, the foundations 12.
+    fn code(self) -> u16 {
+        match self {
+            Place::Column(c) => u16::from(c),
+            Place::Cell(i) => 8 + u16::from(i),
+            Place::Foundation => 12,
+        }
+    }
+
+    fn from_code(code: u16) -> Place {
+        match code {
+            0..8 => Place::Column(code as u8),
+            8..12 => Place::Cell(code as u8 - 8),
+            _ => Place::Foundation,
+        }
+    }
 }
 
+/// A legal move takes one card. The search also moves a run of `cards` cards from column to
+/// column at once (a "supermove"), as many as the free cells and empty columns let single moves
+/// carry; it unfolds into those single moves, so solutions hold single-card moves only. Two
+/// bytes (from, to and cards, four bits each): the search's path holds millions of moves.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Move(u16);
+
 impl Move {
+    fn new(from: Place, to: Place, cards: u8) -> Move {
+        debug_assert!((1..16).contains(&cards), "a run of {cards} cards");
+        Move(from.code() | to.code() << 4 | u16::from(cards) << 8)
+    }
+
     fn single(from: Place, to: Place) -> Move {
-        Move { from, to, cards: 1 }
+        Move::new(from, to, 1)
+    }
+
+    pub fn from(self) -> Place {
+        Place::from_code(self.0 & 15)
+    }
+
+    pub fn to(self) -> Place {
+        Place::from_code(self.0 >> 4 & 15)
+    }
+
+    pub fn cards(self) -> u8 {
+        (self.0 >> 8) as u8
+    }
+}
+
+impl std::fmt::Debug for Move {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Move")
+            .field("from", &self.from())
+            .field("to", &self.to())
+            .field("cards", &self.cards())
+            .finish()
     }
 }
 
@@ -184,11 +227,11 @@ impl FreeCell {
                     None => continue,
                 };
                 for cards in sizes {
-                    moves.push(Move {
-                        from: Place::Column(from as u8),
-                        to: Place::Column(to as u8),
-                        cards: cards as u8,
-                    });
+                    moves.push(Move::new(
+                        Place::Column(from as u8),
+                        Place::Column(to as u8),
+                        cards as u8,
+                    ));
                 }
             }
         }
@@ -603,10 +646,10 @@ impl Game for FreeCell {
     }
 
     fn unfold(&self, mv: Move, steps: &mut Vec<Move>) {
-        match (mv.from, mv.to) {
-            (Place::Column(from), Place::Column(to)) if mv.cards > 1 => {
+        match (mv.from(), mv.to()) {
+            (Place::Column(from), Place::Column(to)) if mv.cards() > 1 => {
                 let mut position = *self;
-                position.carry_run(from, to, mv.cards as usize, steps);
+                position.carry_run(from, to, mv.cards() as usize, steps);
             }
             _ => steps.push(mv),
         }
@@ -771,8 +814,8 @@ impl Game for FreeCell {
 
     fn play(&self, mv: Move) -> Self {
         let mut next = *self;
-        if let (Place::Column(from), Place::Column(to), 2..) = (mv.from, mv.to, mv.cards) {
-            let (from, to, cards) = (from as usize, to as usize, mv.cards as usize);
+        if let (Place::Column(from), Place::Column(to), 2..) = (mv.from(), mv.to(), mv.cards()) {
+            let (from, to, cards) = (from as usize, to as usize, mv.cards() as usize);
             let (start, base) = (
                 self.heights[from] as usize - cards,
                 self.heights[to] as usize,
@@ -781,8 +824,8 @@ impl Game for FreeCell {
                 next.columns[to][base + i] = self.columns[from][start + i];
                 next.columns[from][start + i] = FILLER;
             }
-            next.heights[from] -= mv.cards;
-            next.heights[to] += mv.cards;
+            next.heights[from] -= mv.cards();
+            next.heights[to] += mv.cards();
             // Only the run's lowest card lies on something new.
             let lowest = self.columns[from][start];
             let beneath = match base {
@@ -793,7 +836,7 @@ impl Game for FreeCell {
             next.as_dealt &= !(1 << lowest.index());
             return next;
         }
-        let card = match mv.from {
+        let card = match mv.from() {
             Place::Column(c) => {
                 next.heights[c as usize] -= 1;
                 let slot = &mut next.columns[c as usize][next.heights[c as usize] as usize];
@@ -804,7 +847,7 @@ impl Game for FreeCell {
                 .expect("move from an empty cell"),
             Place::Foundation => unreachable!("cards never leave the foundations"),
         };
-        let beneath = match mv.to {
+        let beneath = match mv.to() {
             Place::Column(c) => {
                 let height = next.heights[c as usize] as usize;
                 next.columns[c as usize][height] = card;
@@ -873,7 +916,7 @@ impl Game for FreeCell {
     /// FreeCell has no book among our sources; `book` plays the common advice to keep the
     /// free cells free (`docs/rules/freecell.md`).
     fn advice(&self, mv: Move) -> i8 {
-        match (mv.from, mv.to) {
+        match (mv.from(), mv.to()) {
             (_, Place::Cell(_)) => -1,
             (Place::Cell(_), _) => 1,
             _ => 0,
@@ -886,15 +929,20 @@ impl Game for FreeCell {
             Place::Cell(i) => char::from(b'a' + i),
             Place::Foundation => 'h',
         };
-        let card = self.card_at(mv.from).expect("a move names a card");
-        if let (Place::Column(from), 2..) = (mv.from, mv.cards) {
+        let card = self.card_at(mv.from()).expect("a move names a card");
+        if let (Place::Column(from), 2..) = (mv.from(), mv.cards()) {
             // A search move only (solutions are unfolded): the run's lowest card and how many
             // lie on it.
             let lowest =
-                self.columns[from as usize][(self.heights[from as usize] - mv.cards) as usize];
-            return format!("{lowest}+{} {}{}", mv.cards - 1, name(mv.from), name(mv.to));
+                self.columns[from as usize][(self.heights[from as usize] - mv.cards()) as usize];
+            return format!(
+                "{lowest}+{} {}{}",
+                mv.cards() - 1,
+                name(mv.from()),
+                name(mv.to())
+            );
         }
-        format!("{card} {}{}", name(mv.from), name(mv.to))
+        format!("{card} {}{}", name(mv.from()), name(mv.to()))
     }
 
     fn layout(&self) -> String {
@@ -979,11 +1027,11 @@ mod tests {
                 for _ in 0..200 {
                     moves.clear();
                     position.search_moves(&mut moves);
-                    for &mv in moves.iter().filter(|mv| mv.cards > 1) {
+                    for &mv in moves.iter().filter(|mv| mv.cards() > 1) {
                         runs += 1;
                         steps.clear();
                         position.unfold(mv, &mut steps);
-                        assert!(steps.len() >= mv.cards as usize);
+                        assert!(steps.len() >= mv.cards() as usize);
                         let mut walked = position;
                         for &step in &steps {
                             legal.clear();
