@@ -380,11 +380,11 @@ impl FreeCard {
 
 /// The in-layer key of one layer (`Game::layer_keyer`). Of the cards free to move in the
 /// layer, no more lie at a column's base than there are columns whose base no fixed card
-/// holds, and no more in a cell than there are cells: the number is the rank of the set of those at a base, then
-/// of those in a cell (each among the sets of its size or less), then the digit of each other
-/// card, which one-higher card it lies on. Numbering the places of each card independently
-/// (four each) took 61 bits in FreeCell deal 982's largest layer; most of those numbers had
-/// more cards in the cells or at the bases than the layer has room for.
+/// holds, and no more in a cell than there are cells: the number is the rank of the set of
+/// those at a base, then of those in a cell (each among the sets of its size or less), then
+/// the digit of each other card, which one-higher card it lies on. Numbering the places of
+/// each card independently (four each) took 61 bits for a layer of deal 982 that this takes
+/// in 52: most of those numbers had more cards in the cells or at the bases than there is room.
 struct LayerNumbers {
     free: Vec<FreeCard>,
     /// The layer's key fields: those of the cards not free to move, the free ones' zero.
