@@ -322,6 +322,53 @@ fn a_whole_deal_with_no_combination_before_a_short_last_deal_is_seen_ahead() {
 }
 
 #[test]
+fn two_last_deals_that_never_uncover_what_lies_beneath_them_doom_the_game() {
+    // Clubs, diamonds and hearts. The first deal and the second hold no court card, so each
+    // is followed by the next. The last deal allows one triple, 2-6-10, under any of its nine
+    // court cards; whichever is taken, the second deal's 3C 3D 3H and one more card come up
+    // beside eight court cards, and no triple is left. No position is ever cleared down to
+    // what lay beneath the second deal, so that deal dooms the game, though neither deal
+    // alone does (the second allows no combination and is followed by a whole deal; the
+    // last allows a triple a won game may take).
+    let order = cards(
+        "2D 2H 6D 6H TD TH 8C 8D 8H 9C 9D 9H \
+         3C 3D 3H 4C 4D 4H 5C 5D 5H 7C 7D 7H \
+         2C 6C TC JC QC KC JD QD KD JH QH KH",
+    );
+    for deal_any_time in [false, true] {
+        let options = options::<Wheel>(&[("deal-any-time", deal_any_time as u32)]);
+        let position = Wheel::deal(&options, &order).unwrap();
+        assert!(!common::agrees_with_brute_force(
+            &position,
+            "two last deals"
+        ));
+        // The first deal can end only in the doomed second deal: no move is searched.
+        assert_doomed_ahead(&position);
+        let outcome = solve_checked(&position, Order::DepthFirst, Budget::default());
+        assert_eq!(outcome.nodes, 1, "deal any time: {deal_any_time}");
+    }
+    // Seed 571 ends the same way (its second-last deal allows no combination, and its last
+    // one combination, after which nothing is left): unknown after 60M positions without the
+    // rule, lost at the deal with it.
+    let seed_571 = Wheel::deal(&options::<Wheel>(&[]), &shuffled(571, 2)).unwrap();
+    let outcome = solve_checked(&seed_571, Order::Portfolio, Budget::default());
+    assert_eq!((outcome.verdict, outcome.nodes), (Verdict::Lost, 1));
+    // With 3C 7C 8C under the triple instead, the 2-6-10 uncovers a 3-7-8, which clears three
+    // positions down to the first deal's cards: the rule must let the search go on, and its
+    // verdict is brute force's.
+    let open = cards(
+        "2D 2H 6D 6H TD TH 7H 8D 8H 9C 9D 9H \
+         3C 7C 8C 4C 4D 4H 5C 5D 5H 3D 3H 7D \
+         2C 6C TC JC QC KC JD QD KD JH QH KH",
+    );
+    let position = Wheel::deal(&options::<Wheel>(&[]), &open).unwrap();
+    let mut searched = Vec::new();
+    play(&position, "deal").search_moves(&mut searched);
+    assert!(!searched.is_empty());
+    common::agrees_with_brute_force(&position, "open cap");
+}
+
+#[test]
 fn a_first_deal_that_cannot_end_well_is_seen_at_the_deal() {
     // Seed 243: however the first deal is played, it ends with no move or before a doomed
     // deal. The search by values sees it at once, where the full search held 620,450

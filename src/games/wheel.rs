@@ -355,55 +355,118 @@ thread_local! {
     static FIRST_DEAL_MEMO: RefCell<FirstDealMemo> = RefCell::new(FirstDealMemo::default());
 }
 
-/// The triples of values that the given top cards allow, crowned by one of them.
-fn allowed_triples(tops: &[Card]) -> impl Iterator<Item = &'static [u8; 3]> {
-    let mut present = [false; COURT as usize + 1];
-    for &card in tops {
-        present[value(card) as usize] = true;
-    }
-    TRIPLES
-        .iter()
-        .filter(move |t| present[COURT as usize] && t.iter().all(|&v| present[v as usize]))
-}
-
 /// Whether no won game takes this triple (see `can_be_completed`).
 fn never_in_a_win(triple: &[u8; 3]) -> bool {
     *triple == [3, 6, 9] || *triple == [5, 6, 7]
 }
 
 /// Bit `p` set for each whole deal `cards[p..p + 12]` that, made after the first deal, leaves
-/// a position from which no won game goes on. Such a deal covers every position, so the
-/// cushion's top cards just after it are exactly its twelve cards, whatever was played
-/// before; and the game cannot be won without making every deal. A deal dooms the game when
-/// - under the standard rules, its cards allow combinations but only of triples no won game
-///   takes: the player must make one of them;
-/// - it is the last deal and its cards allow no combination a won game takes: no other move
-///   is left, under either rule;
-/// - it allows no combination at all and is followed by a short last deal of `k` cards: that
-///   deal comes at once (it is the only move, under either rule) and covers positions 1 to `k`
-///   only, so the top cards after it are again fixed (its cards, and this deal's on the other
-///   positions); if they allow no combination a won game takes, no move is left.
-///
-/// Proofs and figures in `docs/rules/wheel.md`.
+/// a position from which no won game goes on (`cap_is_closed`). Proofs and figures in
+/// `docs/rules/wheel.md`, pruning rule 2.
 fn doomed_deals(cards: &[Card], deal_any_time: bool) -> u128 {
-    let len = cards.len();
-    let no_winning_triple = |tops: &[Card]| allowed_triples(tops).all(never_in_a_win);
-    let mut doomed = 0;
-    for p in 0..(len + 1).saturating_sub(CUSHION) {
-        let tops = &cards[p..p + CUSHION];
-        let rest = len - p - CUSHION;
-        let forced_astray =
-            !deal_any_time && allowed_triples(tops).next().is_some() && no_winning_triple(tops);
-        let last_dead = rest == 0 && no_winning_triple(tops);
-        let short_last_dead = rest > 0
-            && rest < CUSHION
-            && allowed_triples(tops).next().is_none()
-            && no_winning_triple(&[&cards[p + CUSHION..], &tops[rest..]].concat());
-        if forced_astray || last_dead || short_last_dead {
-            doomed |= 1 << p;
+    (0..(cards.len() + 1).saturating_sub(CUSHION))
+        .filter(|&p| cap_is_closed(&cards[p..], deal_any_time))
+        .fold(0, |doomed, p| doomed | 1 << p)
+}
+
+/// The most positions of a cap (`cap_is_closed`) searched before it is taken as open.
+const CAP_POSITIONS: usize = 4096;
+
+/// Whether the game from a whole deal of `cards[..12]` on, with `cards[12..]` the rest of the
+/// stock, can never reach below that deal. The deal covers every position, so until some
+/// position's cards dealt from it on (its *cap*) are all taken, the top cards, and so every
+/// legal move, depend on these cards alone, not on what lay beneath. The search plays that
+/// game from the deal, taking no triple a won game never takes (`never_in_a_win`) but letting
+/// the standard deal wait for every combination the rules allow; a position whose cap is
+/// gone ends it as open. A won game empties every position, so it passes such a position:
+/// if none is reachable, no game that makes this deal is won. A search that would hold more
+/// than `CAP_POSITIONS` positions also counts as open.
+fn cap_is_closed(cards: &[Card], deal_any_time: bool) -> bool {
+    let mut seen = ahash::AHashSet::new();
+    let mut stack = vec![Cap {
+        dealt: CUSHION as u8,
+        taken: [0; CUSHION],
+    }];
+    while let Some(cap) = stack.pop() {
+        if !seen.insert(cap.code()) {
+            continue;
+        }
+        if seen.len() > CAP_POSITIONS {
+            return false;
+        }
+        let Some(tops) = cap.tops() else {
+            return false;
+        };
+        let mut positions = [[0u8; CUSHION]; COURT as usize + 1];
+        let mut count = [0usize; COURT as usize + 1];
+        for (pile, &layer) in tops.iter().enumerate() {
+            let v = value(cards[layer as usize * CUSHION + pile]) as usize;
+            positions[v][count[v]] = pile as u8;
+            count[v] += 1;
+        }
+        let of = |v: u8| &positions[v as usize][..count[v as usize]];
+        let mut combination_possible = false;
+        for triple in TRIPLES.iter() {
+            if of(COURT).is_empty() || triple.iter().any(|&v| of(v).is_empty()) {
+                continue;
+            }
+            combination_possible = true;
+            if never_in_a_win(triple) {
+                continue;
+            }
+            let [a, b, c] = triple.map(of);
+            for &pa in a {
+                for &pb in b {
+                    for &pc in c {
+                        for &court in of(COURT) {
+                            let mut next = cap;
+                            for pile in [pa, pb, pc, court] {
+                                let pile = pile as usize;
+                                next.taken[pile] |= 1 << tops[pile];
+                            }
+                            stack.push(next);
+                        }
+                    }
+                }
+            }
+        }
+        let stock = cards.len() - cap.dealt as usize;
+        if stock > 0 && (deal_any_time || !combination_possible) {
+            let mut next = cap;
+            next.dealt += stock.min(CUSHION) as u8;
+            stack.push(next);
         }
     }
-    doomed
+    true
+}
+
+/// A position of the game from a whole deal on (`cap_is_closed`): how many cards have been
+/// dealt since, and for each position which of them (bit `k`: the `k`-th deal's) are taken.
+#[derive(Clone, Copy)]
+struct Cap {
+    dealt: u8,
+    taken: [u8; CUSHION],
+}
+
+impl Cap {
+    fn code(&self) -> u128 {
+        self.taken
+            .iter()
+            .fold(u128::from(self.dealt), |code, &t| code << 8 | u128::from(t))
+    }
+
+    /// For each position the deal its top card came from, or `None` once some position's
+    /// cards from these deals are all taken.
+    fn tops(&self) -> Option<[u8; CUSHION]> {
+        let mut tops = [0; CUSHION];
+        for (pile, top) in tops.iter_mut().enumerate() {
+            let deals = (self.dealt as usize + CUSHION - 1 - pile) / CUSHION;
+            *top = (0..deals as u8)
+                .rev()
+                .find(|&k| self.taken[pile] >> k & 1 == 0)?;
+        }
+        Some(tops)
+    }
 }
 
 /// Whether the pip cards left (`left[v]` of each value `v`) can still be split into triples
