@@ -82,22 +82,8 @@ impl Wheel {
     }
 
     /// The cushion positions whose top card has each value: `positions[v][..count[v]]`.
-    fn positions_by_value(
-        &self,
-    ) -> (
-        [[u8; CUSHION]; COURT as usize + 1],
-        [usize; COURT as usize + 1],
-    ) {
-        let mut positions = [[0; CUSHION]; COURT as usize + 1];
-        let mut count = [0; COURT as usize + 1];
-        for pile in 0..CUSHION {
-            if let Some(card) = self.top(pile) {
-                let v = value(card) as usize;
-                positions[v][count[v]] = pile as u8;
-                count[v] += 1;
-            }
-        }
-        (positions, count)
+    fn positions_by_value(&self) -> ByValue {
+        by_value((0..CUSHION).filter_map(|pile| self.top(pile).map(|card| (pile, card))))
     }
 
     /// Once the stock is out, keeps of the top cards of each value only those that cover
@@ -355,6 +341,24 @@ thread_local! {
     static FIRST_DEAL_MEMO: RefCell<FirstDealMemo> = RefCell::new(FirstDealMemo::default());
 }
 
+/// Cushion positions grouped by the value of their top card: `positions[v][..count[v]]`.
+type ByValue = (
+    [[u8; CUSHION]; COURT as usize + 1],
+    [usize; COURT as usize + 1],
+);
+
+/// Groups `(position, top card)` pairs by the card's value (`ByValue`).
+fn by_value(tops: impl Iterator<Item = (usize, Card)>) -> ByValue {
+    let mut positions = [[0; CUSHION]; COURT as usize + 1];
+    let mut count = [0; COURT as usize + 1];
+    for (pile, card) in tops {
+        let v = value(card) as usize;
+        positions[v][count[v]] = pile as u8;
+        count[v] += 1;
+    }
+    (positions, count)
+}
+
 /// Whether no won game takes this triple (see `can_be_completed`).
 fn never_in_a_win(triple: &[u8; 3]) -> bool {
     *triple == [3, 6, 9] || *triple == [5, 6, 7]
@@ -397,13 +401,8 @@ fn cap_is_closed(cards: &[Card], deal_any_time: bool) -> bool {
         let Some(tops) = cap.tops() else {
             return false;
         };
-        let mut positions = [[0u8; CUSHION]; COURT as usize + 1];
-        let mut count = [0usize; COURT as usize + 1];
-        for (pile, &layer) in tops.iter().enumerate() {
-            let v = value(cards[layer as usize * CUSHION + pile]) as usize;
-            positions[v][count[v]] = pile as u8;
-            count[v] += 1;
-        }
+        let (positions, count) =
+            by_value((0..CUSHION).map(|pile| (pile, cards[tops[pile] as usize * CUSHION + pile])));
         let of = |v: u8| &positions[v as usize][..count[v as usize]];
         let mut combination_possible = false;
         for triple in TRIPLES.iter() {
