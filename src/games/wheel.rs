@@ -119,39 +119,22 @@ impl Wheel {
         prefer_covering: bool,
         keep: impl Fn(&[u8; 3]) -> bool,
     ) {
-        let (mut positions, mut count) = self.positions_by_value();
+        let mut by_value = self.positions_by_value();
         if prefer_covering && self.stock_len() == 0 {
-            self.prefer_covering_cards(&mut positions, &mut count);
-        }
-        let of = |v: u8| &positions[v as usize][..count[v as usize]];
-        let courts = of(COURT);
-        if courts.is_empty() {
-            return;
+            let (positions, count) = &mut by_value;
+            self.prefer_covering_cards(positions, count);
         }
         for triple in TRIPLES.iter().filter(|t| keep(t)) {
-            let [a, b, c] = triple.map(of);
-            for &pa in a {
-                for &pb in b {
-                    for &pc in c {
-                        for &court in courts {
-                            moves.push(Move::Combine {
-                                pips: [pa, pb, pc],
-                                court,
-                            });
-                        }
-                    }
-                }
-            }
+            each_combination(&by_value, triple, |pips, court| {
+                moves.push(Move::Combine { pips, court })
+            });
         }
     }
 
     /// Whether the rules allow any combination at all.
     fn combination_possible(&self) -> bool {
         let (_, count) = self.positions_by_value();
-        count[COURT as usize] > 0
-            && TRIPLES
-                .iter()
-                .any(|t| t.iter().all(|&v| count[v as usize] > 0))
+        TRIPLES.iter().any(|t| allows(&count, t))
     }
 
     /// Appends the legal moves, with the combinations limited as `combinations` says; whether
@@ -359,6 +342,28 @@ fn by_value(tops: impl Iterator<Item = (usize, Card)>) -> ByValue {
     (positions, count)
 }
 
+/// Whether the top cards grouped in `count` (`ByValue`) make `triple`, crowned by a court card.
+fn allows(count: &[usize; COURT as usize + 1], triple: &[u8; 3]) -> bool {
+    count[COURT as usize] > 0 && triple.iter().all(|&v| count[v as usize] > 0)
+}
+
+/// Calls `f` with the positions of each combination of `triple` that the top cards grouped in
+/// `by_value` make: a position for each pip value, and the court card's.
+fn each_combination(by_value: &ByValue, triple: &[u8; 3], mut f: impl FnMut([u8; 3], u8)) {
+    let (positions, count) = by_value;
+    let of = |v: u8| &positions[v as usize][..count[v as usize]];
+    let [a, b, c] = triple.map(of);
+    for &pa in a {
+        for &pb in b {
+            for &pc in c {
+                for &court in of(COURT) {
+                    f([pa, pb, pc], court);
+                }
+            }
+        }
+    }
+}
+
 /// Whether no won game takes this triple (see `can_be_completed`).
 fn never_in_a_win(triple: &[u8; 3]) -> bool {
     *triple == [3, 6, 9] || *triple == [5, 6, 7]
@@ -401,33 +406,21 @@ fn cap_is_closed(cards: &[Card], deal_any_time: bool) -> bool {
         let Some(tops) = cap.tops() else {
             return false;
         };
-        let (positions, count) =
+        let grouped =
             by_value((0..CUSHION).map(|pile| (pile, cards[tops[pile] as usize * CUSHION + pile])));
-        let of = |v: u8| &positions[v as usize][..count[v as usize]];
         let mut combination_possible = false;
-        for triple in TRIPLES.iter() {
-            if of(COURT).is_empty() || triple.iter().any(|&v| of(v).is_empty()) {
-                continue;
-            }
+        for triple in TRIPLES.iter().filter(|t| allows(&grouped.1, t)) {
             combination_possible = true;
             if never_in_a_win(triple) {
                 continue;
             }
-            let [a, b, c] = triple.map(of);
-            for &pa in a {
-                for &pb in b {
-                    for &pc in c {
-                        for &court in of(COURT) {
-                            let mut next = cap;
-                            for pile in [pa, pb, pc, court] {
-                                let pile = pile as usize;
-                                next.taken[pile] |= 1 << tops[pile];
-                            }
-                            stack.push(next);
-                        }
-                    }
+            each_combination(&grouped, triple, |pips, court| {
+                let mut next = cap;
+                for pile in pips.into_iter().chain([court]) {
+                    next.taken[pile as usize] |= 1 << tops[pile as usize];
                 }
-            }
+                stack.push(next);
+            });
         }
         let stock = cards.len() - cap.dealt as usize;
         if stock > 0 && (deal_any_time || !combination_possible) {
