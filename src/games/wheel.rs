@@ -468,16 +468,27 @@ impl Cap {
 /// (proof in `docs/rules/wheel.md`). So the pip cards left must be exactly what such a
 /// split leaves: four balance equations, and room for a whole number s.
 pub fn can_be_completed(left: &[u8; COURT as usize]) -> bool {
+    !two_six_tens(left).is_empty()
+}
+
+/// The numbers of 2-6-10s still to take for which the pip cards left split into a won game's
+/// triples (`can_be_completed`); empty when none does. The other five counts follow from it.
+fn two_six_tens(left: &[u8; COURT as usize]) -> std::ops::RangeInclusive<i32> {
     let m = |v: usize| i32::from(left[v]);
     let balanced = m(5) == m(10) + m(4) - m(6)
         && m(7) == m(2) + m(3) - m(10)
         && m(8) == m(3) - m(10) + m(6)
         && m(9) == m(2) + m(4) - m(6);
-    // s counts the 2-6-10s still to take; the other five counts follow from it and m.
-    let lowest = 0.max(m(10) - m(3)).max(m(6) - m(4));
-    let highest = m(2).min(m(10)).min(m(6));
-    balanced && lowest <= highest
+    if !balanced {
+        return 1..=0;
+    }
+    // Every count left non-negative.
+    0.max(m(10) - m(3)).max(m(6) - m(4))..=m(2).min(m(10)).min(m(6))
 }
+
+/// The heuristic's weight for each way, beyond the first, that the pip cards left can still
+/// be split into a won game's triples (`two_six_tens`).
+const SPLIT_WEIGHT: i32 = 6;
 
 impl Game for Wheel {
     type Move = Move;
@@ -573,8 +584,10 @@ impl Game for Wheel {
         });
     }
 
-    /// Cards in the circle, less the cards buried under others on the cushion: a buried card
-    /// waits for every card above it.
+    /// Cards in the circle, less the cards buried under others on the cushion (a buried card
+    /// waits for every card above it), plus the ways left to split the pip cards into a won
+    /// game's triples: a combination that keeps more of them open leaves more combinations
+    /// for later (`docs/rules/wheel.md`, Search guidance).
     fn heuristic(&self) -> i32 {
         let in_circle: i32 = self.circle.iter().map(|&n| i32::from(n)).sum();
         let buried: i32 = self
@@ -582,7 +595,9 @@ impl Game for Wheel {
             .iter()
             .map(|&h| i32::from(h.saturating_sub(1)))
             .sum();
-        4 * in_circle - buried
+        let splits = two_six_tens(&self.remaining());
+        let more_splits = (splits.end() - splits.start()).max(0);
+        4 * in_circle - buried + SPLIT_WEIGHT * more_splits
     }
 
     fn safe_move(&self) -> Option<Move> {
