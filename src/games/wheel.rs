@@ -481,12 +481,12 @@ fn two_six_tens(left: &[u8; COURT as usize]) -> std::ops::RangeInclusive<i32> {
         && m(9) == m(2) + m(4) - m(6);
     // Every count left non-negative.
     let lowest = 0.max(m(10) - m(3)).max(m(6) - m(4));
-    let highest = if balanced {
-        m(2).min(m(10)).min(m(6))
+    let highest = m(2).min(m(10)).min(m(6));
+    if balanced {
+        lowest..=highest
     } else {
-        -1
-    };
-    lowest..=highest
+        lowest..=lowest - 1
+    }
 }
 
 /// The heuristic's weight for each way, beyond the first, that the pip cards left can still
