@@ -19,6 +19,7 @@ pub mod links;
 pub mod number_set;
 pub mod oracle;
 pub mod origins;
+pub mod relaxation;
 pub mod solver;
 pub mod stats;
 pub mod strategy;

@@ -7,8 +7,8 @@
 use crate::card::{format_stack, whole_suits_of_packs, Card, Suit, ACE, KING, PACK};
 use crate::game::{Game, OptionKind, OptionValues, Tally, VariantOption};
 use crate::key::KeyWriter;
+use crate::relaxation::{self, Stacks};
 use crate::talon::Talon;
-use std::collections::HashSet;
 
 const QUEEN: u8 = 12;
 /// Cadogan's key; `--key-cards` deals fewer.
@@ -254,8 +254,7 @@ impl Queens {
     /// if a card is left, no line of the real game can send every card home. Proof in the
     /// rules document.
     fn locked_cards_stuck(&self) -> bool {
-        let relaxed = Relaxed::new(self);
-        relaxed.any_locked() && !relaxed.all_go_home(self.foundations)
+        self.locked_stacks().stuck(Row(self.foundations))
     }
 
     /// The key's cards a queen will send under the stock (bit `i` for `key[i]`), walked as the
@@ -300,6 +299,80 @@ impl Queens {
         }
     }
 
+    /// The cards not home in their stacks (the key, the talon, the shutter's piles, the
+    /// stock), each marked locked or not, for `locked_cards_stuck`.
+    fn locked_stacks(&self) -> Stacks {
+        let mut stacks = Stacks::default();
+        let mut talon = [Card::from_index(0); ROW];
+        let mut talon_len = 0;
+        for card in self.talon.waste() {
+            talon[talon_len] = card;
+            talon_len += 1;
+        }
+        let talon = &talon[..talon_len];
+        let sent = self.key_cards_sent();
+        let reach = self.payment_reach(talon, sent);
+
+        // Copies of each card that can come onto the shutter: there now, or able to come
+        // from the stock (in it, sent from the key, within the payments' reach).
+        let mut can_reach_shutter = [0u8; PACK];
+        let key = &self.key[..self.key_left as usize];
+        let sent_cards = key
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| sent >> i & 1 == 1)
+            .map(|(_, &c)| c);
+        for card in self
+            .shutter
+            .iter()
+            .flat_map(|pile| pile.cards())
+            .chain(self.talon.stock())
+            .chain(sent_cards)
+            .chain(talon[..reach].iter().copied())
+        {
+            can_reach_shutter[card.index()] += 1;
+        }
+        // The talon above the reach, from the top: a card can be married when a copy of the
+        // card above it in suit can come onto the shutter, and then it can come there too.
+        let mut talon_locked = [false; ROW];
+        for (i, &card) in talon.iter().enumerate().skip(reach).rev() {
+            let marriable = card.rank() < QUEEN
+                && can_reach_shutter[Card::new(card.suit(), card.rank() + 1).index()] > 0;
+            if marriable {
+                can_reach_shutter[card.index()] += 1;
+            }
+            talon_locked[i] = !marriable;
+        }
+
+        // The key from the top: sent cards are free once the locked cards above are home.
+        stacks.push(key.iter().rev().enumerate().map(|(from_top, &card)| {
+            let i = key.len() - 1 - from_top;
+            (card, sent >> i & 1 == 0)
+        }));
+        // The talon from the top; the cards within the reach are free.
+        stacks.push(
+            talon[reach..]
+                .iter()
+                .zip(&talon_locked[reach..])
+                .rev()
+                .map(|(&card, &locked)| (card, locked)),
+        );
+        stacks.push(talon[..reach].iter().map(|&card| (card, false)));
+        // Each shutter pile from the top: a card with a card beneath it can be married away
+        // only onto the other copy of that card.
+        for pile in &self.shutter {
+            let bottom = pile.bottom.map_or(0, |b| b.rank());
+            stacks.push(pile.cards().rev().map(|card| {
+                let beneath = card.rank() < bottom;
+                let other_copy = beneath
+                    && can_reach_shutter[Card::new(card.suit(), card.rank() + 1).index()] > 1;
+                (card, beneath && !other_copy)
+            }));
+        }
+        stacks.push(self.talon.stock().map(|card| (card, false)));
+        stacks
+    }
+
     fn place_name(place: Place) -> String {
         match place {
             Place::Key => "k".to_string(),
@@ -320,232 +393,36 @@ impl Queens {
     }
 }
 
-/// Cards not home, at most (two packs less the eight kings, which go up at once).
-const IN_PLAY: usize = 2 * PACK;
-/// No locked card lies above the card.
-const FREE: u8 = u8::MAX;
+/// The eight foundations, as the relaxed game of `Queens::locked_cards_stuck` sees them: a card
+/// of a suit's next place goes on either of the suit's two that holds the place below.
+#[derive(Clone, Copy)]
+struct Row([u8; FOUNDATIONS]);
 
-/// The relaxed game of `Queens::locked_cards_stuck`: every card not home, with the nearest
-/// locked card above it in its stack (the key, the talon, a shutter pile), if any.
-struct Relaxed {
-    cards: [Card; IN_PLAY],
-    /// Index into `cards` of the nearest locked card above, or `FREE`.
-    blocker: [u8; IN_PLAY],
-    len: usize,
-}
-
-impl Relaxed {
-    fn new(game: &Queens) -> Relaxed {
-        let mut relaxed = Relaxed {
-            cards: [Card::from_index(0); IN_PLAY],
-            blocker: [FREE; IN_PLAY],
-            len: 0,
-        };
-        let mut talon = [Card::from_index(0); ROW];
-        let mut talon_len = 0;
-        for card in game.talon.waste() {
-            talon[talon_len] = card;
-            talon_len += 1;
-        }
-        let talon = &talon[..talon_len];
-        let sent = game.key_cards_sent();
-        let reach = game.payment_reach(talon, sent);
-
-        // Copies of each card that can come onto the shutter: there now, or able to come
-        // from the stock (in it, sent from the key, within the payments' reach).
-        let mut can_reach_shutter = [0u8; PACK];
-        let key = &game.key[..game.key_left as usize];
-        let sent_cards = key
-            .iter()
-            .enumerate()
-            .filter(|&(i, _)| sent >> i & 1 == 1)
-            .map(|(_, &c)| c);
-        for card in game
-            .shutter
-            .iter()
-            .flat_map(|pile| pile.cards())
-            .chain(game.talon.stock())
-            .chain(sent_cards)
-            .chain(talon[..reach].iter().copied())
-        {
-            can_reach_shutter[card.index()] += 1;
-        }
-        // The talon above the reach, from the top: a card can be married when a copy of the
-        // card above it in suit can come onto the shutter, and then it can come there too.
-        let mut talon_locked = [false; ROW];
-        for (i, &card) in talon.iter().enumerate().skip(reach).rev() {
-            let marriable = card.rank() < QUEEN
-                && can_reach_shutter[Card::new(card.suit(), card.rank() + 1).index()] > 0;
-            if marriable {
-                can_reach_shutter[card.index()] += 1;
-            }
-            talon_locked[i] = !marriable;
-        }
-
-        // The key from the top: sent cards are free once the locked cards above are home.
-        relaxed.stack(key.iter().rev().enumerate().map(|(from_top, &card)| {
-            let i = key.len() - 1 - from_top;
-            (card, sent >> i & 1 == 0)
-        }));
-        // The talon from the top; the cards within the reach are free.
-        relaxed.stack(
-            talon[reach..]
-                .iter()
-                .zip(&talon_locked[reach..])
-                .rev()
-                .map(|(&card, &locked)| (card, locked)),
-        );
-        relaxed.stack(talon[..reach].iter().map(|&card| (card, false)));
-        // Each shutter pile from the top: a card with a card beneath it can be married away
-        // only onto the other copy of that card.
-        for pile in &game.shutter {
-            let bottom = pile.bottom.map_or(0, |b| b.rank());
-            relaxed.stack(pile.cards().rev().map(|card| {
-                let beneath = card.rank() < bottom;
-                let other_copy = beneath
-                    && can_reach_shutter[Card::new(card.suit(), card.rank() + 1).index()] > 1;
-                (card, beneath && !other_copy)
-            }));
-        }
-        relaxed.stack(game.talon.stock().map(|card| (card, false)));
-        relaxed
+impl relaxation::Row for Row {
+    fn kind(&self, card: Card) -> usize {
+        card.index()
     }
 
-    /// Adds a stack's cards, uppermost first, each with whether it is locked.
-    fn stack(&mut self, cards: impl Iterator<Item = (Card, bool)>) {
-        let mut blocker = FREE;
-        for (card, locked) in cards {
-            self.cards[self.len] = card;
-            self.blocker[self.len] = blocker;
-            if locked {
-                blocker = self.len as u8;
-            }
-            self.len += 1;
-        }
-    }
-
-    /// Whether any card is locked: if none is, every card is free and all go home.
-    fn any_locked(&self) -> bool {
-        self.blocker[..self.len].iter().any(|&b| b != FREE)
-    }
-
-    /// Plays the relaxed game out: whether every card goes home. A card goes home at once when
-    /// the order cannot matter: its twin (the other copy) is home, or blocks nothing, or both
-    /// foundations of the suit can take it. Otherwise two twins wait for one foundation and
-    /// the first to go decides which cards beneath them are freed first, so the search tries
-    /// each; failed sets of cards home are remembered.
-    fn all_go_home(&self, foundations: [u8; FOUNDATIONS]) -> bool {
-        let mut play = Playout {
-            twin: [FREE; IN_PLAY],
-            blocks: [false; IN_PLAY],
-            copies: [[FREE; 2]; PACK],
-            failed: HashSet::new(),
-        };
-        for i in 0..self.len {
-            let card = self.cards[i].index();
-            let [first, _] = play.copies[card];
-            if first == FREE {
-                play.copies[card][0] = i as u8;
-            } else {
-                play.copies[card][1] = i as u8;
-                play.twin[i] = first;
-                play.twin[first as usize] = i as u8;
-            }
-            if self.blocker[i] != FREE {
-                play.blocks[self.blocker[i] as usize] = true;
-            }
-        }
-        self.play_out(0, foundations, &mut play)
-    }
-
-    /// The foundation that takes card `i` now, if it is free to go.
-    fn taker(&self, home: u128, foundations: &[u8; FOUNDATIONS], i: usize) -> Option<usize> {
-        let blocker = self.blocker[i];
-        if home >> i & 1 == 1 || (blocker != FREE && home >> blocker & 1 == 0) {
-            return None;
-        }
-        let card = self.cards[i];
+    fn taker(&self, card: Card) -> Option<usize> {
         let first = 2 * card.suit().index();
         let place = Queens::place_in_foundation(card);
-        (first..first + 2).find(|&f| foundations[f] == place)
+        (first..first + 2).find(|&f| self.0[f] == place)
     }
 
-    /// From `home` (a bit per card) and the foundations it leaves: cards go home, each looked
-    /// at again only when it is freed or a foundation comes to want it.
-    fn play_out(
-        &self,
-        mut home: u128,
-        mut foundations: [u8; FOUNDATIONS],
-        play: &mut Playout,
-    ) -> bool {
-        let mut pending = [0u8; 4 * IN_PLAY];
-        let mut count = 0;
-        for i in 0..self.len {
-            pending[count] = i as u8;
-            count += 1;
-        }
-        while count > 0 {
-            count -= 1;
-            let i = pending[count] as usize;
-            let Some(f) = self.taker(home, &foundations, i) else {
-                continue;
-            };
-            let twin = play.twin[i];
-            let order_matters = twin != FREE
-                && home >> twin & 1 == 0
-                && play.blocks[twin as usize]
-                && foundations[f ^ 1] != foundations[f];
-            if order_matters {
-                continue;
-            }
-            home |= 1 << i;
-            foundations[f] += 1;
-            // The cards it freed, and the card its foundation wants next.
-            let freed = (i + 1..self.len).take_while(|&j| self.blocker[j] as usize == i);
-            for j in freed {
-                pending[count] = j as u8;
-                count += 1;
-            }
-            let wanted = foundations[f];
-            if wanted < KING {
-                let suit = self.cards[i].suit();
-                let rank = if wanted == 0 { KING } else { wanted };
-                for &j in &play.copies[Card::new(suit, rank).index()] {
-                    if j != FREE {
-                        pending[count] = j;
-                        count += 1;
-                    }
-                }
-            }
-        }
-        if home.count_ones() as usize == self.len {
-            return true;
-        }
-        // What can still go waits for its twin: try each order.
-        let waiting = (0..self.len).any(|i| self.taker(home, &foundations, i).is_some());
-        if !waiting || !play.failed.insert(home) {
-            return false;
-        }
-        (0..self.len).any(|i| {
-            self.taker(home, &foundations, i).is_some_and(|f| {
-                let mut grown = foundations;
-                grown[f] += 1;
-                self.play_out(home | 1 << i, grown, play)
-            })
-        })
+    fn open(&self, card: Card) -> usize {
+        let first = 2 * card.suit().index();
+        let place = Queens::place_in_foundation(card);
+        self.0[first..first + 2]
+            .iter()
+            .filter(|&&n| n == place)
+            .count()
     }
-}
 
-/// What `Relaxed::all_go_home` works out once and carries through its search.
-struct Playout {
-    /// Each card's other copy, if it is not home.
-    twin: [u8; IN_PLAY],
-    /// Whether a card is locked with cards beneath it that wait for it.
-    blocks: [bool; IN_PLAY],
-    /// The indices of each card's copies.
-    copies: [[u8; 2]; PACK],
-    /// Sets of cards home from which not every card goes home.
-    failed: HashSet<u128>,
+    fn grow(&mut self, f: usize, card: Card) -> Option<usize> {
+        self.0[f] += 1;
+        let next = self.0[f];
+        (next < KING).then(|| Card::new(card.suit(), next).index())
+    }
 }
 
 impl Game for Queens {
@@ -858,13 +735,13 @@ mod tests {
     /// Every order of the relaxed game tried, with nothing played at once: whether some order
     /// sends every card home. `None` past `budget` sets of cards home.
     fn some_order_goes_home(
-        relaxed: &Relaxed,
+        relaxed: &Stacks,
         home: u128,
         foundations: [u8; FOUNDATIONS],
         failed: &mut HashSet<u128>,
         budget: usize,
     ) -> Option<bool> {
-        if home.count_ones() as usize == relaxed.len {
+        if home.count_ones() as usize == relaxed.count() {
             return Some(true);
         }
         if failed.len() > budget {
@@ -873,13 +750,12 @@ mod tests {
         if !failed.insert(home) {
             return Some(false);
         }
-        for i in 0..relaxed.len {
-            let blocker = relaxed.blocker[i];
-            let free = blocker == FREE || home >> blocker & 1 == 1;
+        for i in 0..relaxed.count() {
+            let (card, blocker) = relaxed.card(i);
+            let free = blocker.is_none_or(|b| home >> b & 1 == 1);
             if home >> i & 1 == 1 || !free {
                 continue;
             }
-            let card = relaxed.cards[i];
             let place = if card.rank() == KING { 0 } else { card.rank() };
             let first = 2 * card.suit().index();
             for f in first..first + 2 {
@@ -939,7 +815,7 @@ mod tests {
     fn the_relaxed_game_played_out_agrees_with_every_order_tried() {
         let (mut stuck, mut clear, mut skipped) = (0, 0, 0);
         along_random_lines(|seed, position| {
-            let relaxed = Relaxed::new(position);
+            let relaxed = position.locked_stacks();
             let mut failed = HashSet::new();
             let Some(every) =
                 some_order_goes_home(&relaxed, 0, position.foundations, &mut failed, 200_000)
@@ -948,7 +824,7 @@ mod tests {
                 return;
             };
             assert_eq!(
-                relaxed.all_go_home(position.foundations),
+                relaxed.all_go_home(Row(position.foundations)),
                 every,
                 "seed {seed}\n{}",
                 position.layout()

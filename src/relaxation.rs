@@ -1,0 +1,189 @@
+//! A relaxed game that proves positions lost. A card is *locked* when it can leave its place
+//! only by going home; a game says which of its cards are (a key that feeds only the
+//! foundations, a talon card nothing can take but a foundation, ...). A locked card must go
+//! home before anything beneath it in its stack can move. Relax everything else: every card
+//! goes home whenever a foundation takes it and no locked card lies above it in its stack.
+//! Any line of the real game sends cards home in an order the relaxed game allows, so if the
+//! relaxed game cannot send every card home, neither can the real one.
+//!
+//! Playing the relaxed game out needs almost no search: sending a card home only frees more
+//! cards and lets foundations grow. The exception is cards that are alike on the foundations
+//! (the two copies of a card, or in Terrace any card of a rank and colour) but lie in
+//! different places: when fewer foundations take them than there are such cards left, the
+//! first to go takes a foundation the others must then wait for, and if one of the others is
+//! locked with cards beneath it, which goes first decides what is freed first. Only then are
+//! the orders tried. The games' rules documents give the proof for their own locks.
+
+use crate::card::Card;
+use std::collections::HashSet;
+
+/// Cards in play at most (two packs).
+pub const MOST: usize = 104;
+/// Kinds of card at most (`Row::kind`).
+pub const KINDS: usize = 52;
+/// Cards of one kind at most.
+const COPIES: usize = 4;
+/// No locked card lies above the card (or: no such card).
+const NONE: u8 = u8::MAX;
+
+/// How a game's foundations take cards, as far as the relaxed game needs to know.
+pub trait Row: Copy {
+    /// Cards of one kind (below `KINDS`) are alike to the foundations: each takes any of them.
+    fn kind(&self, card: Card) -> usize;
+    /// A foundation that takes `card` now.
+    fn taker(&self, card: Card) -> Option<usize>;
+    /// How many foundations take `card` now.
+    fn open(&self, card: Card) -> usize;
+    /// Puts `card` on foundation `f`; the kind that foundation takes next, if any.
+    fn grow(&mut self, f: usize, card: Card) -> Option<usize>;
+}
+
+/// The cards not home, stack by stack, each with the nearest locked card above it.
+pub struct Stacks {
+    cards: [Card; MOST],
+    blocker: [u8; MOST],
+    len: usize,
+}
+
+impl Default for Stacks {
+    fn default() -> Self {
+        Stacks {
+            cards: [Card::from_index(0); MOST],
+            blocker: [NONE; MOST],
+            len: 0,
+        }
+    }
+}
+
+impl Stacks {
+    /// Adds a stack's cards, uppermost first, each with whether it is locked.
+    pub fn push(&mut self, cards: impl IntoIterator<Item = (Card, bool)>) {
+        let mut blocker = NONE;
+        for (card, locked) in cards {
+            self.cards[self.len] = card;
+            self.blocker[self.len] = blocker;
+            if locked {
+                blocker = self.len as u8;
+            }
+            self.len += 1;
+        }
+    }
+
+    /// Whether some card cannot go home in the relaxed game, from foundations `row`.
+    pub fn stuck<R: Row>(&self, row: R) -> bool {
+        // With nothing locked every card is free, and all go home.
+        self.blocker[..self.len].iter().any(|&b| b != NONE) && !self.all_go_home(row)
+    }
+
+    /// Plays the relaxed game out: whether every card goes home.
+    pub fn all_go_home<R: Row>(&self, row: R) -> bool {
+        let mut play = Playout {
+            blocks: [false; MOST],
+            copies: [[NONE; COPIES]; KINDS],
+            failed: HashSet::new(),
+        };
+        for i in 0..self.len {
+            let copies = &mut play.copies[row.kind(self.cards[i])];
+            let slot = copies
+                .iter()
+                .position(|&c| c == NONE)
+                .expect("at most four alike");
+            copies[slot] = i as u8;
+            if self.blocker[i] != NONE {
+                play.blocks[self.blocker[i] as usize] = true;
+            }
+        }
+        self.play_out(0, row, &mut play)
+    }
+
+    /// The foundation that takes card `i` now, if it is free to go.
+    fn taker<R: Row>(&self, home: u128, row: &R, i: usize) -> Option<usize> {
+        let blocker = self.blocker[i];
+        if home >> i & 1 == 1 || (blocker != NONE && home >> blocker & 1 == 0) {
+            return None;
+        }
+        row.taker(self.cards[i])
+    }
+
+    /// From `home` (a bit per card) and the foundations it leaves: cards go home, each looked
+    /// at again only when it is freed or a foundation comes to want its kind.
+    fn play_out<R: Row>(&self, mut home: u128, mut row: R, play: &mut Playout) -> bool {
+        let mut pending = [0u8; 4 * MOST];
+        let mut count = 0;
+        for i in 0..self.len {
+            pending[count] = i as u8;
+            count += 1;
+        }
+        while count > 0 {
+            count -= 1;
+            let i = pending[count] as usize;
+            let Some(f) = self.taker(home, &row, i) else {
+                continue;
+            };
+            let card = self.cards[i];
+            let alike = play.copies[row.kind(card)];
+            let waiting = alike
+                .iter()
+                .filter(|&&j| j != NONE && home >> j & 1 == 0)
+                .count();
+            let blocking_alike = alike.iter().any(|&j| {
+                j != NONE && j as usize != i && home >> j & 1 == 0 && play.blocks[j as usize]
+            });
+            if blocking_alike && row.open(card) < waiting {
+                continue;
+            }
+            home |= 1 << i;
+            // The cards it freed, and the cards its foundation takes next.
+            let freed = (i + 1..self.len).take_while(|&j| self.blocker[j] as usize == i);
+            for j in freed {
+                pending[count] = j as u8;
+                count += 1;
+            }
+            if let Some(kind) = row.grow(f, card) {
+                for &j in play.copies[kind].iter().filter(|&&j| j != NONE) {
+                    pending[count] = j;
+                    count += 1;
+                }
+            }
+        }
+        if home.count_ones() as usize == self.len {
+            return true;
+        }
+        // What can still go waits for cards alike to it: try each order.
+        let can_go = (0..self.len).any(|i| self.taker(home, &row, i).is_some());
+        if !can_go || !play.failed.insert(home) {
+            return false;
+        }
+        (0..self.len).any(|i| {
+            self.taker(home, &row, i).is_some_and(|f| {
+                let mut grown = row;
+                grown.grow(f, self.cards[i]);
+                self.play_out(home | 1 << i, grown, play)
+            })
+        })
+    }
+
+    /// How many cards the stacks hold.
+    #[cfg(test)]
+    pub fn count(&self) -> usize {
+        self.len
+    }
+
+    /// Card `i` and the index of the nearest locked card above it, if any: for tests that
+    /// play the relaxed game plainly.
+    #[cfg(test)]
+    pub fn card(&self, i: usize) -> (Card, Option<usize>) {
+        let blocker = self.blocker[i];
+        (self.cards[i], (blocker != NONE).then_some(blocker as usize))
+    }
+}
+
+/// What `Stacks::all_go_home` works out once and carries through its search.
+struct Playout {
+    /// Whether a card is locked with cards beneath it that wait for it.
+    blocks: [bool; MOST],
+    /// The indices of each kind's cards.
+    copies: [[u8; COPIES]; KINDS],
+    /// Sets of cards home from which not every card goes home.
+    failed: HashSet<u128>,
+}
