@@ -30,13 +30,17 @@ const NONE: u8 = u8::MAX;
 pub trait Row: Copy {
     /// Cards of one kind (below `KINDS`) are alike to the foundations: each takes any of them.
     fn kind(&self, card: Card) -> usize;
-    /// A foundation that takes `card` now.
-    fn taker(&self, card: Card) -> Option<usize>;
-    /// How many foundations take `card` now.
-    fn open(&self, card: Card) -> usize;
-    /// Puts `card` on foundation `f`; the kind that foundation takes next, if any.
-    fn grow(&mut self, f: usize, card: Card) -> Option<usize>;
+    /// A foundation that takes a card of `kind` now.
+    fn taker(&self, kind: usize) -> Option<usize>;
+    /// How many foundations take a card of `kind` now.
+    fn open(&self, kind: usize) -> usize;
+    /// Puts a card of `kind` on foundation `f`; the kind that foundation takes next, if any.
+    fn grow(&mut self, f: usize, kind: usize) -> Option<usize>;
 }
+
+/// Sets of cards home the play-out tries before it gives up and calls the position not stuck
+/// (it claims "stuck" only after trying every order that matters).
+const ORDERS_TRIED: usize = 4096;
 
 /// The cards not home, stack by stack, each with the nearest locked card above it.
 pub struct Stacks {
@@ -78,12 +82,15 @@ impl Stacks {
     /// Plays the relaxed game out: whether every card goes home.
     pub fn all_go_home<R: Row>(&self, row: R) -> bool {
         let mut play = Playout {
+            kinds: [0; MOST],
             blocks: [false; MOST],
             copies: [[NONE; COPIES]; KINDS],
             failed: HashSet::new(),
         };
         for i in 0..self.len {
-            let copies = &mut play.copies[row.kind(self.cards[i])];
+            let kind = row.kind(self.cards[i]);
+            play.kinds[i] = kind as u8;
+            let copies = &mut play.copies[kind];
             let slot = copies
                 .iter()
                 .position(|&c| c == NONE)
@@ -97,12 +104,12 @@ impl Stacks {
     }
 
     /// The foundation that takes card `i` now, if it is free to go.
-    fn taker<R: Row>(&self, home: u128, row: &R, i: usize) -> Option<usize> {
+    fn taker<R: Row>(&self, home: u128, row: &R, play: &Playout, i: usize) -> Option<usize> {
         let blocker = self.blocker[i];
         if home >> i & 1 == 1 || (blocker != NONE && home >> blocker & 1 == 0) {
             return None;
         }
-        row.taker(self.cards[i])
+        row.taker(play.kinds[i] as usize)
     }
 
     /// From `home` (a bit per card) and the foundations it leaves: cards go home, each looked
@@ -117,11 +124,11 @@ impl Stacks {
         while count > 0 {
             count -= 1;
             let i = pending[count] as usize;
-            let Some(f) = self.taker(home, &row, i) else {
+            let Some(f) = self.taker(home, &row, play, i) else {
                 continue;
             };
-            let card = self.cards[i];
-            let alike = play.copies[row.kind(card)];
+            let kind = play.kinds[i] as usize;
+            let alike = play.copies[kind];
             let waiting = alike
                 .iter()
                 .filter(|&&j| j != NONE && home >> j & 1 == 0)
@@ -129,7 +136,7 @@ impl Stacks {
             let blocking_alike = alike.iter().any(|&j| {
                 j != NONE && j as usize != i && home >> j & 1 == 0 && play.blocks[j as usize]
             });
-            if blocking_alike && row.open(card) < waiting {
+            if blocking_alike && row.open(kind) < waiting {
                 continue;
             }
             home |= 1 << i;
@@ -139,8 +146,8 @@ impl Stacks {
                 pending[count] = j as u8;
                 count += 1;
             }
-            if let Some(kind) = row.grow(f, card) {
-                for &j in play.copies[kind].iter().filter(|&&j| j != NONE) {
+            if let Some(next) = row.grow(f, kind) {
+                for &j in play.copies[next].iter().filter(|&&j| j != NONE) {
                     pending[count] = j;
                     count += 1;
                 }
@@ -150,14 +157,17 @@ impl Stacks {
             return true;
         }
         // What can still go waits for cards alike to it: try each order.
-        let can_go = (0..self.len).any(|i| self.taker(home, &row, i).is_some());
+        let can_go = (0..self.len).any(|i| self.taker(home, &row, play, i).is_some());
         if !can_go || !play.failed.insert(home) {
             return false;
         }
+        if play.failed.len() > ORDERS_TRIED {
+            return true;
+        }
         (0..self.len).any(|i| {
-            self.taker(home, &row, i).is_some_and(|f| {
+            self.taker(home, &row, play, i).is_some_and(|f| {
                 let mut grown = row;
-                grown.grow(f, self.cards[i]);
+                grown.grow(f, play.kinds[i] as usize);
                 self.play_out(home | 1 << i, grown, play)
             })
         })
@@ -180,6 +190,8 @@ impl Stacks {
 
 /// What `Stacks::all_go_home` works out once and carries through its search.
 struct Playout {
+    /// Each card's kind (`Row::kind`).
+    kinds: [u8; MOST],
     /// Whether a card is locked with cards beneath it that wait for it.
     blocks: [bool; MOST],
     /// The indices of each kind's cards.

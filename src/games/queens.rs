@@ -399,17 +399,20 @@ impl Queens {
 struct Row([u8; FOUNDATIONS]);
 
 impl relaxation::Row for Row {
+    /// The card itself: its suit and its place.
     fn kind(&self, card: Card) -> usize {
         card.index()
     }
 
-    fn taker(&self, card: Card) -> Option<usize> {
+    fn taker(&self, kind: usize) -> Option<usize> {
+        let card = Card::from_index(kind);
         let first = 2 * card.suit().index();
         let place = Queens::place_in_foundation(card);
         (first..first + 2).find(|&f| self.0[f] == place)
     }
 
-    fn open(&self, card: Card) -> usize {
+    fn open(&self, kind: usize) -> usize {
+        let card = Card::from_index(kind);
         let first = 2 * card.suit().index();
         let place = Queens::place_in_foundation(card);
         self.0[first..first + 2]
@@ -418,10 +421,10 @@ impl relaxation::Row for Row {
             .count()
     }
 
-    fn grow(&mut self, f: usize, card: Card) -> Option<usize> {
+    fn grow(&mut self, f: usize, kind: usize) -> Option<usize> {
         self.0[f] += 1;
         let next = self.0[f];
-        (next < KING).then(|| Card::new(card.suit(), next).index())
+        (next < KING).then(|| Card::new(Card::from_index(kind).suit(), next).index())
     }
 }
 
