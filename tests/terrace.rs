@@ -4,8 +4,9 @@
 mod common;
 
 use common::{
-    agrees_with_brute_force_on_all, assert_moves, check_narrower, deal_out_stock, legal_texts,
-    options, play, reduced_deal, solve_checked, two_pack_deal_starting, Picker,
+    agrees_with_brute_force, agrees_with_brute_force_on_all, assert_moves, check_narrower,
+    deal_out_stock, legal_texts, options, play, reduced_deal, solve_checked,
+    two_pack_deal_starting, Picker,
 };
 use patience::card::Suit;
 use patience::deal::shuffled;
@@ -233,6 +234,49 @@ fn the_solver_agrees_with_brute_force_on_reduced_deals() {
 #[ignore]
 fn the_solver_agrees_with_brute_force_on_many_more_positions() {
     agrees_with_brute_force_on_all((200..2200u64).map(reduced_position));
+}
+
+#[test]
+fn every_position_the_terrace_chain_calls_stuck_is_lost_by_brute_force() {
+    // Hearts and spades of both packs (two foundations of each family, two cards of each rank
+    // and colour), a Terrace of four to seven, played on until six stock cards are left: a
+    // position the search leaves at once, with moves to make, is one whose Terrace cards
+    // cannot all go home in order (or one the waste check stops), and must be lost.
+    let (mut at_once, mut positions) = (0, 0);
+    for seed in 0..200u64 {
+        let order: Vec<_> = shuffled(seed, 2)
+            .into_iter()
+            .filter(|c| [Suit::HEARTS, Suit::SPADES].contains(&c.suit()))
+            .collect();
+        let options = options::<Terrace>(&[("terrace-cards", 4 + (seed % 4) as u32)]);
+        let deal = Terrace::deal(&options, &order).unwrap();
+        let position = played_until_stock(deal, seed, 6);
+        positions += 1;
+        let outcome = solve_checked(&position, Order::DepthFirst, Budget::default());
+        if outcome.verdict == Verdict::Lost
+            && outcome.nodes == 1
+            && !legal_texts(&position).is_empty()
+        {
+            at_once += 1;
+            assert!(
+                !agrees_with_brute_force(&position, &format!("seed {seed}")),
+                "seed {seed}: stuck but won"
+            );
+        }
+    }
+    eprintln!("{at_once} of {positions} positions stuck at once");
+    assert!(at_once > 20, "{at_once} of {positions}");
+}
+
+#[test]
+fn terrace_cards_that_need_more_foundations_than_can_pass_an_offset_lose_at_once() {
+    // Seed 2, base queen: the Terrace's 8S, 7D, 6C and 5D each need a foundation of the red
+    // family (their offsets 9, 8, 7, 6, uppermost first, so one each), and every such
+    // foundation takes a black two at offset 3; both 2Cs lie beneath them on the Terrace, so
+    // only the two 2Ss can be there in time: lost under every base, before a card is dealt.
+    let deal = Terrace::deal(&options::<Terrace>(&[]), &shuffled(2, 2)).unwrap();
+    let outcome = solve_checked(&deal, Order::DepthFirst, Budget::default());
+    assert_eq!((outcome.verdict, outcome.nodes), (Verdict::Lost, 3));
 }
 
 /// `--search narrower` replays a narrower variant's win here: every move that variant allows

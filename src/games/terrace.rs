@@ -180,17 +180,13 @@ impl Terrace {
         }
     }
 
-    /// Whether some card can never go home: a Terrace card, or a waste card that has nowhere
-    /// to go but home (see `Climb`). Proof in the rules document.
+    /// Whether some card can never go home: a Terrace card (`terrace_cannot_clear`), or a
+    /// waste card that has nowhere to go but home (see `Climb`). Proof in the rules document.
     fn blocked(&self) -> bool {
         let f = &self.foundations;
         let fresh = Climb::new(self);
-        let mut climb = fresh;
-        for &card in &self.terrace[..self.terrace_left as usize] {
-            if !climb.reachable(card, f) {
-                return true;
-            }
-            climb.lock(card, f);
+        if self.terrace_cannot_clear(&fresh) {
+            return true;
         }
         if self.fill_from_talon {
             return false;
@@ -218,6 +214,29 @@ impl Terrace {
             could_top[card.rank() as usize][card.is_red() as usize] -= 1;
         }
         false
+    }
+
+    /// Whether the Terrace's cards cannot all go home. They go home one by one from the top,
+    /// and nothing beneath one leaves before it. Relax the rest: every other card goes home
+    /// whenever a foundation takes it. A foundation takes only cards of its family, so each
+    /// family is asked alone whether its foundations can take its Terrace cards in order
+    /// (`FamilyClearing`). Proof in the rules document.
+    fn terrace_cannot_clear(&self, climb: &Climb) -> bool {
+        let f = &self.foundations;
+        let per_family = f.places() / 2;
+        (0..2).any(|family| {
+            let mut search = FamilyClearing::new(per_family as u8);
+            for &card in self.terrace[..self.terrace_left as usize].iter().rev() {
+                let (card_family, offset) = Climb::family_offset(card, f);
+                if card_family == family {
+                    search.push(offset);
+                }
+            }
+            let mut counts = [0u8; FOUNDATIONS / 2];
+            let started = climb.started[family];
+            counts[..started].copy_from_slice(&climb.counts[family][..started]);
+            !search.clears(&counts[..per_family])
+        })
     }
 
     fn place_name(place: Place) -> String {
@@ -336,6 +355,85 @@ impl Climb {
     fn lock(&mut self, card: Card, f: &AlternateFoundations<FOUNDATIONS>) {
         let (family, offset) = Climb::family_offset(card, f);
         self.free[family][offset as usize] -= 1;
+    }
+}
+
+/// One family of `Terrace::terrace_cannot_clear`: whether its foundations can take its Terrace
+/// cards in order, the copies of each offset not on the Terrace free to go home at any time.
+/// Free cards need never go home early (the copies free to the family only grow as its Terrace
+/// cards go home, and a foundation held back leaves more of them to the others), so for each
+/// Terrace card in turn the search picks one foundation at or below its offset, climbs it with
+/// free cards to exactly that offset and lays the card on it.
+struct FamilyClearing {
+    /// The family's Terrace cards as offsets, uppermost first.
+    chain: [u8; TERRACE],
+    len: usize,
+    /// Cards of each offset in the family, and so the family's foundations (4 in two full
+    /// packs; a reduced deal has fewer, and the missing ones count as complete).
+    copies: u8,
+    /// The sorted counts from which the search failed, for each Terrace card next to go.
+    failed: [[Option<[u8; FOUNDATIONS / 2]>; FAILED_KEPT]; TERRACE],
+}
+
+/// Failed states remembered per Terrace card (a few at most are ever met).
+const FAILED_KEPT: usize = 8;
+
+impl FamilyClearing {
+    fn new(copies: u8) -> FamilyClearing {
+        FamilyClearing {
+            chain: [0; TERRACE],
+            len: 0,
+            copies,
+            failed: [[None; FAILED_KEPT]; TERRACE],
+        }
+    }
+
+    fn push(&mut self, offset: u8) {
+        self.chain[self.len] = offset;
+        self.len += 1;
+    }
+
+    /// Whether foundations holding `counts` cards can take the chain in order.
+    fn clears(&mut self, counts: &[u8]) -> bool {
+        let mut start = [KING; FOUNDATIONS / 2];
+        start[..counts.len()].copy_from_slice(counts);
+        self.search(0, start)
+    }
+
+    /// `t` of the chain's cards are home; `counts` holds the foundations' counts (a missing
+    /// foundation counts as complete).
+    fn search(&mut self, t: usize, mut counts: [u8; FOUNDATIONS / 2]) -> bool {
+        if t == self.len {
+            return true;
+        }
+        counts.sort_unstable();
+        if self.failed[t].contains(&Some(counts)) {
+            return false;
+        }
+        let target = self.chain[t];
+        for i in 0..counts.len() {
+            if counts[i] > target || counts[..i].contains(&counts[i]) {
+                continue;
+            }
+            let mut climbed = counts;
+            let missing = counts.len() - usize::from(self.copies);
+            let free_to_climb = (counts[i]..target).all(|v| {
+                let on_terrace = self.chain[t..self.len].iter().filter(|&&o| o == v).count();
+                let past = climbed.iter().filter(|&&c| c > v).count() - missing;
+                climbed[i] = v + 1;
+                usize::from(self.copies) - on_terrace > past
+            });
+            if free_to_climb {
+                climbed[i] = target + 1;
+                if self.search(t + 1, climbed) {
+                    return true;
+                }
+            }
+        }
+        if let Some(slot) = self.failed[t].iter_mut().find(|s| s.is_none()) {
+            *slot = Some(counts);
+        }
+        false
     }
 }
 
