@@ -180,62 +180,64 @@ impl Terrace {
         }
     }
 
-    /// Whether some card can never go home: a Terrace card (`terrace_cannot_clear`), or a
-    /// waste card that has nowhere to go but home (see `Climb`). Proof in the rules document.
+    /// Whether the cards that can only go home cannot all go home, so the position is lost:
+    /// the Terrace's, and the waste's cards that no card they could be built on can ever meet
+    /// on the valley. Relax the rest: every other card goes home whenever a foundation takes
+    /// it. A foundation takes only cards of its family, so each family is asked alone whether
+    /// its foundations can take its locked cards, each stack's in order (`FamilyClearing`).
+    /// Proof in the rules document.
     fn blocked(&self) -> bool {
         let f = &self.foundations;
-        let fresh = Climb::new(self);
-        if self.terrace_cannot_clear(&fresh) {
-            return true;
+        let terrace = &self.terrace[..self.terrace_left as usize];
+        let copies = f.places() / 2;
+        // Each family's foundation counts.
+        let mut counts = [[0u8; FOUNDATIONS / 2]; 2];
+        let mut started = [0; 2];
+        for i in 0..f.places() {
+            let Some(top) = f.top(i) else { continue };
+            let family = family_offset(top, f).0;
+            counts[family][started[family]] = f.count(i);
+            started[family] += 1;
         }
-        if self.fill_from_talon {
-            return false;
-        }
-        // Copies of each rank and colour that could lie on the valley when a waste card wants
-        // to go there: neither home, nor on the Terrace, nor beneath it in the waste.
+        // Waste cards, bottom first, each with whether it can go only home: when no card of
+        // the rank above and the other colour can lie on the valley then (not home, not on the
+        // Terrace, which feeds only the foundations, not beneath it in the waste). With
+        // `--fill-from-talon` a waste card can also fill a space.
         let mut could_top = [[0i32; 2]; KING as usize + 1];
         for rank in 1..=KING {
             for red in [false, true] {
                 let card = Card::new(if red { Suit::DIAMONDS } else { Suit::CLUBS }, rank);
-                could_top[rank as usize][red as usize] = fresh.not_home(card, f);
+                could_top[rank as usize][red as usize] = (copies - copies_home(card, f)) as i32;
             }
         }
-        for &card in &self.terrace[..self.terrace_left as usize] {
+        for &card in terrace {
             could_top[card.rank() as usize][card.is_red() as usize] -= 1;
         }
-        let mut climb = fresh;
+        let mut waste = [(Card::from_index(0), false); STOCK_MAX];
+        let mut waste_len = 0;
         for card in self.talon.waste() {
             let base_rank = card.rank() % KING + 1;
-            let home_only = could_top[base_rank as usize][!card.is_red() as usize] <= 0;
-            if home_only && !climb.reachable(card, f) {
-                return true;
-            }
-            climb.lock(card, f);
+            let home_only = !self.fill_from_talon
+                && could_top[base_rank as usize][!card.is_red() as usize] <= 0;
+            waste[waste_len] = (card, home_only);
+            waste_len += 1;
             could_top[card.rank() as usize][card.is_red() as usize] -= 1;
         }
-        false
-    }
-
-    /// Whether the Terrace's cards cannot all go home. They go home one by one from the top,
-    /// and nothing beneath one leaves before it. Relax the rest: every other card goes home
-    /// whenever a foundation takes it. A foundation takes only cards of its family, so each
-    /// family is asked alone whether its foundations can take its Terrace cards in order
-    /// (`FamilyClearing`). Proof in the rules document.
-    fn terrace_cannot_clear(&self, climb: &Climb) -> bool {
-        let f = &self.foundations;
-        let per_family = f.places() / 2;
         (0..2).any(|family| {
-            let mut search = FamilyClearing::new(per_family as u8);
-            for &card in self.terrace[..self.terrace_left as usize].iter().rev() {
-                let (card_family, offset) = Climb::family_offset(card, f);
+            let mut search = FamilyClearing::new(copies as u8);
+            for &card in terrace.iter().rev() {
+                let (card_family, offset) = family_offset(card, f);
                 if card_family == family {
-                    search.push(offset);
+                    search.push_terrace(offset);
                 }
             }
-            let mut counts = [0u8; FOUNDATIONS / 2];
-            let started = climb.started[family];
-            counts[..started].copy_from_slice(&climb.counts[family][..started]);
-            !search.clears(&counts[..per_family])
+            for &(card, home_only) in waste[..waste_len].iter().rev() {
+                let (card_family, offset) = family_offset(card, f);
+                if card_family == family {
+                    search.push_waste(offset, home_only);
+                }
+            }
+            !search.clears(&counts[family][..copies])
         })
     }
 
@@ -279,161 +281,169 @@ impl Terrace {
     }
 }
 
-/// What the foundations still need, for the proof that a card can never go home. A card of
-/// family F and offset o goes home onto a foundation of family F holding exactly o cards. Such
-/// a foundation holds some c <= o cards now (an empty place counts as c = 0), so before the
-/// card it receives one card of family F at each offset c..o; those are not home now, and none
-/// lies beneath the card in a stack it must leave first (the Terrace, the waste).
-#[derive(Clone, Copy)]
-struct Climb {
-    /// Cards of each family and offset neither home nor locked beneath the card examined.
-    free: [[i32; KING as usize]; 2],
-    /// Each family's foundation counts.
-    counts: [[u8; FOUNDATIONS]; 2],
-    started: [usize; 2],
-    empty_place: bool,
+/// How many cards of `card`'s rank and colour are home: one on each foundation of its family
+/// past its offset.
+fn copies_home(card: Card, f: &AlternateFoundations<FOUNDATIONS>) -> usize {
+    let (family, offset) = family_offset(card, f);
+    (0..f.places())
+        .filter(|&i| {
+            f.top(i)
+                .is_some_and(|top| family_offset(top, f).0 == family)
+        })
+        .filter(|&i| f.count(i) > offset)
+        .count()
 }
 
-impl Climb {
-    fn new(game: &Terrace) -> Climb {
-        let f = &game.foundations;
-        let copies = (f.places() / 2) as i32;
-        let mut climb = Climb {
-            free: [[copies; KING as usize]; 2],
-            counts: [[0; FOUNDATIONS]; 2],
-            started: [0; 2],
-            empty_place: false,
-        };
-        for i in 0..f.places() {
-            let Some(top) = f.top(i) else {
-                climb.empty_place = true;
-                continue;
-            };
-            let count = f.count(i);
-            let family = (top.is_red() != ((count - 1) % 2 == 1)) as usize;
-            for offset in 0..count {
-                climb.free[family][offset as usize] -= 1;
-            }
-            climb.counts[family][climb.started[family]] = count;
-            climb.started[family] += 1;
-        }
-        climb
-    }
-
-    /// The card's family (1 for red: the colour of the base card of the foundations it can
-    /// join, which is its own colour flipped when its offset above the base is odd) and its
-    /// offset. Building on the valley keeps a family except across the base rank.
-    fn family_offset(card: Card, f: &AlternateFoundations<FOUNDATIONS>) -> (usize, u8) {
-        let offset = f.offset(card.rank());
-        ((card.is_red() != (offset % 2 == 1)) as usize, offset)
-    }
-
-    /// Copies of the card's rank and colour not yet home.
-    fn not_home(&self, card: Card, f: &AlternateFoundations<FOUNDATIONS>) -> i32 {
-        let (family, offset) = Climb::family_offset(card, f);
-        let copies = (f.places() / 2) as i32;
-        let home = self.counts[family][..self.started[family]]
-            .iter()
-            .filter(|&&c| c > offset)
-            .count() as i32;
-        copies - home
-    }
-
-    /// Whether some foundation could still climb to take `card`, using only free cards.
-    fn reachable(&self, card: Card, f: &AlternateFoundations<FOUNDATIONS>) -> bool {
-        let (family, offset) = Climb::family_offset(card, f);
-        let start = self.counts[family][..self.started[family]]
-            .iter()
-            .copied()
-            .filter(|&c| c <= offset)
-            .max()
-            .or(self.empty_place.then_some(0));
-        start.is_some_and(|start| (start..offset).all(|o| self.free[family][o as usize] > 0))
-    }
-
-    /// The card lies beneath those examined after it: it cannot help them climb.
-    fn lock(&mut self, card: Card, f: &AlternateFoundations<FOUNDATIONS>) {
-        let (family, offset) = Climb::family_offset(card, f);
-        self.free[family][offset as usize] -= 1;
-    }
+/// A card's family (1 for red: the colour of the base card of the foundations it can join,
+/// which is its own colour flipped when its offset above the base is odd) and its offset.
+/// Building on the valley keeps a family except across the base rank.
+fn family_offset(card: Card, f: &AlternateFoundations<FOUNDATIONS>) -> (usize, u8) {
+    let offset = f.offset(card.rank());
+    ((card.is_red() != (offset % 2 == 1)) as usize, offset)
 }
 
-/// One family of `Terrace::terrace_cannot_clear`: whether its foundations can take its Terrace
-/// cards in order, the copies of each offset not on the Terrace free to go home at any time.
-/// Free cards need never go home early (the copies free to the family only grow as its Terrace
-/// cards go home, and a foundation held back leaves more of them to the others), so for each
-/// Terrace card in turn the search picks one foundation at or below its offset, climbs it with
-/// free cards to exactly that offset and lays the card on it.
+/// One family of `Terrace::blocked`: whether its foundations can take its locked cards, the
+/// Terrace's and the waste's each in their stack's order, when a foundation at count v may
+/// also take a free card of offset v (one neither on the Terrace, nor in the waste at or
+/// beneath a locked card not yet home) whenever more cards of that offset are free or home
+/// than the family's foundations already past v hold. Free cards need never go home early (the
+/// cards free to the family only grow as its locked cards go home, and a foundation held back
+/// leaves more of them to the others), so the search picks which stack's next locked card goes
+/// next and which foundation at or below its offset takes it, climbs that foundation with free
+/// cards to exactly the offset and lays the card on it.
 struct FamilyClearing {
     /// The family's Terrace cards as offsets, uppermost first.
-    chain: [u8; TERRACE],
-    len: usize,
+    terrace: [u8; TERRACE],
+    terrace_len: usize,
+    /// The family's locked waste cards as offsets, uppermost first.
+    waste: [u8; STOCK_MAX],
+    waste_len: usize,
+    /// `beneath[u][v]`: the family's waste cards of offset `v` at or beneath its locked waste
+    /// card `u`, which cannot leave before it goes home (`beneath[waste_len]` counts none).
+    beneath: [[u8; KING as usize]; STOCK_MAX + 1],
     /// Cards of each offset in the family, and so the family's foundations (4 in two full
     /// packs; a reduced deal has fewer, and the missing ones count as complete).
     copies: u8,
-    /// The sorted counts from which the search failed, for each Terrace card next to go.
-    failed: [[Option<[u8; FOUNDATIONS / 2]>; FAILED_KEPT]; TERRACE],
+    /// Failed states, `t << 24 | u << 16 | the sorted counts`, plus one (0: an empty slot).
+    failed: [u32; FAILED_SLOTS],
+    held: usize,
 }
 
-/// Failed states remembered per Terrace card (a few at most are ever met).
-const FAILED_KEPT: usize = 8;
+/// Failed states a family's search remembers; past three quarters of them it gives up and
+/// calls the family clear (it claims "stuck" only after a whole search).
+const FAILED_SLOTS: usize = 512;
 
 impl FamilyClearing {
     fn new(copies: u8) -> FamilyClearing {
         FamilyClearing {
-            chain: [0; TERRACE],
-            len: 0,
+            terrace: [0; TERRACE],
+            terrace_len: 0,
+            waste: [0; STOCK_MAX],
+            waste_len: 0,
+            beneath: [[0; KING as usize]; STOCK_MAX + 1],
             copies,
-            failed: [[None; FAILED_KEPT]; TERRACE],
+            failed: [0; FAILED_SLOTS],
+            held: 0,
         }
     }
 
-    fn push(&mut self, offset: u8) {
-        self.chain[self.len] = offset;
-        self.len += 1;
+    fn push_terrace(&mut self, offset: u8) {
+        self.terrace[self.terrace_len] = offset;
+        self.terrace_len += 1;
     }
 
-    /// Whether foundations holding `counts` cards can take the chain in order.
+    /// The family's next waste card, from the top down: every card from its first locked one
+    /// down waits for each locked card above it (itself, if locked, included).
+    fn push_waste(&mut self, offset: u8, locked: bool) {
+        if locked {
+            self.waste[self.waste_len] = offset;
+            self.waste_len += 1;
+        }
+        for waiting in &mut self.beneath[..self.waste_len] {
+            waiting[offset as usize] += 1;
+        }
+    }
+
+    /// Whether foundations holding `counts` cards can take the locked cards in order.
     fn clears(&mut self, counts: &[u8]) -> bool {
         let mut start = [KING; FOUNDATIONS / 2];
         start[..counts.len()].copy_from_slice(counts);
-        self.search(0, start)
+        self.search(0, 0, start)
     }
 
-    /// `t` of the chain's cards are home; `counts` holds the foundations' counts (a missing
-    /// foundation counts as complete).
-    fn search(&mut self, t: usize, mut counts: [u8; FOUNDATIONS / 2]) -> bool {
-        if t == self.len {
+    fn slot(key: u32) -> usize {
+        (key.wrapping_mul(0x9E37_79B9) >> 23) as usize % FAILED_SLOTS
+    }
+
+    fn has_failed(&self, key: u32) -> bool {
+        let mut slot = FamilyClearing::slot(key);
+        while self.failed[slot] != 0 {
+            if self.failed[slot] == key {
+                return true;
+            }
+            slot = (slot + 1) % FAILED_SLOTS;
+        }
+        false
+    }
+
+    /// Records a failed state; false once the table is too full to go on.
+    fn remember(&mut self, key: u32) -> bool {
+        let mut slot = FamilyClearing::slot(key);
+        while self.failed[slot] != 0 {
+            slot = (slot + 1) % FAILED_SLOTS;
+        }
+        self.failed[slot] = key;
+        self.held += 1;
+        self.held < FAILED_SLOTS * 3 / 4
+    }
+
+    /// `t` of the Terrace's cards and `u` of the waste's locked cards are home; `counts`
+    /// holds the foundations' counts (a missing foundation counts as complete).
+    fn search(&mut self, t: usize, u: usize, mut counts: [u8; FOUNDATIONS / 2]) -> bool {
+        if t == self.terrace_len && u == self.waste_len {
             return true;
         }
         counts.sort_unstable();
-        if self.failed[t].contains(&Some(counts)) {
+        let packed = counts.iter().fold(0u32, |k, &c| k << 4 | u32::from(c));
+        let key = ((t as u32) << 24 | (u as u32) << 16 | packed) + 1;
+        if self.has_failed(key) {
             return false;
         }
-        let target = self.chain[t];
-        for i in 0..counts.len() {
-            if counts[i] > target || counts[..i].contains(&counts[i]) {
-                continue;
-            }
-            let mut climbed = counts;
-            let missing = counts.len() - usize::from(self.copies);
-            let free_to_climb = (counts[i]..target).all(|v| {
-                let on_terrace = self.chain[t..self.len].iter().filter(|&&o| o == v).count();
-                let past = climbed.iter().filter(|&&c| c > v).count() - missing;
-                climbed[i] = v + 1;
-                usize::from(self.copies) - on_terrace > past
-            });
-            if free_to_climb {
-                climbed[i] = target + 1;
-                if self.search(t + 1, climbed) {
-                    return true;
+        let missing = counts.len() - usize::from(self.copies);
+        // Free cards of offset `v` (or home ones): not on the Terrace from `t` on, nor waiting
+        // in the waste for its locked card `u`.
+        let free = |s: &Self, v: u8| {
+            let on_terrace = s.terrace[t..s.terrace_len]
+                .iter()
+                .filter(|&&o| o == v)
+                .count();
+            usize::from(s.copies) - on_terrace - usize::from(s.beneath[u][v as usize])
+        };
+        let nexts = [
+            (t < self.terrace_len).then(|| (self.terrace[t], t + 1, u)),
+            (u < self.waste_len).then(|| (self.waste[u], t, u + 1)),
+        ];
+        for (target, next_t, next_u) in nexts.into_iter().flatten() {
+            for i in 0..counts.len() {
+                if counts[i] > target || counts[..i].contains(&counts[i]) {
+                    continue;
+                }
+                let mut climbed = counts;
+                let free_to_climb = (counts[i]..target).all(|v| {
+                    let past = climbed.iter().filter(|&&c| c > v).count() - missing;
+                    climbed[i] = v + 1;
+                    free(self, v) > past
+                });
+                if free_to_climb {
+                    climbed[i] = target + 1;
+                    if self.search(next_t, next_u, climbed) {
+                        return true;
+                    }
                 }
             }
         }
-        if let Some(slot) = self.failed[t].iter_mut().find(|s| s.is_none()) {
-            *slot = Some(counts);
-        }
-        false
+        // Past the table's room the search gives up: the family counts as clear.
+        !self.remember(key)
     }
 }
 
@@ -547,7 +557,6 @@ impl Game for Terrace {
             return None;
         }
         let f = &self.foundations;
-        let climb = Climb::new(self);
         let terrace = self
             .terrace_top()
             .filter(|_| !self.terrace_preference || self.terrace_left == 1)
@@ -569,7 +578,7 @@ impl Game for Terrace {
                     },
                     below,
                 );
-                if climb.not_home(builder, f) > 0 {
+                if copies_home(builder, f) < f.places() / 2 {
                     return None;
                 }
                 let to = f
