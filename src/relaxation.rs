@@ -8,8 +8,7 @@
 //!
 //! Playing the relaxed game out needs almost no search: sending a card home only frees more
 //! cards and lets foundations grow. The exception is cards that are alike on the foundations
-//! (the two copies of a card, or in Terrace any card of a rank and colour) but lie in
-//! different places: when fewer foundations take them than there are such cards left, the
+//! (the two copies of a card in two packs) but lie in different places: when fewer foundations take them than there are such cards left, the
 //! first to go takes a foundation the others must then wait for, and if one of the others is
 //! locked with cards beneath it, which goes first decides what is freed first. Only then are
 //! the orders tried. The games' rules documents give the proof for their own locks.
@@ -21,7 +20,7 @@ use std::collections::HashSet;
 pub const MOST: usize = 104;
 /// Kinds of card at most (`Row::kind`).
 pub const KINDS: usize = 52;
-/// Cards of one kind at most.
+/// Cards of one kind at most (a `Row` may make any four cards alike).
 const COPIES: usize = 4;
 /// No locked card lies above the card (or: no such card).
 const NONE: u8 = u8::MAX;
