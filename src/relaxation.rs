@@ -114,7 +114,9 @@ impl Stacks {
     /// From `home` (a bit per card) and the foundations it leaves: cards go home, each looked
     /// at again only when it is freed or a foundation comes to want its kind.
     fn play_out<R: Row>(&self, mut home: u128, mut row: R, play: &mut Playout) -> bool {
-        let mut pending = [0u8; 4 * MOST];
+        // Each card once at the start, once when freed, and with its kind's other cards each
+        // time a foundation comes to want that kind: (2 + COPIES) times the cards at most.
+        let mut pending = [0u8; (2 + COPIES) * MOST];
         let mut count = 0;
         for i in 0..self.len {
             pending[count] = i as u8;
