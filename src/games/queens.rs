@@ -8,6 +8,7 @@ use crate::card::{format_stack, whole_suits_of_packs, Card, Suit, ACE, KING, PAC
 use crate::game::{Game, OptionKind, OptionValues, Tally, VariantOption};
 use crate::key::KeyWriter;
 use crate::relaxation::{self, Stacks};
+use crate::solver::Order;
 use crate::talon::Talon;
 
 const QUEEN: u8 = 12;
@@ -452,6 +453,10 @@ impl Game for Queens {
             },
         },
     ];
+    /// Wins lie deep, behind payments, and the locks prove most losses at the root: seeds
+    /// 0-1999 within 100k positions, the beam wins 22 and proves 1,893 lost in 47 s, the
+    /// portfolio 2 and 1,893 in 81 s.
+    const SEARCH: Order = Order::Beam;
 
     /// The key first (its last card uppermost), then the shutter's seven positions in order,
     /// a king turned while dealing them going up to the foundations and the position taking
@@ -499,10 +504,13 @@ impl Game for Queens {
     }
 
     /// Cards home count most; cards still in the key and cards waiting in the talon count
-    /// against ("it is all important to get rid of the key").
+    /// against ("it is all important to get rid of the key"); a queen put on the talon in
+    /// this pass counts as much as a card home, for the three cards she buys in the next
+    /// stock (seeds 0-1999 within 100k positions, beam: 22 won against 7 without).
     fn heuristic(&self) -> i32 {
         let home: i32 = self.foundations.iter().map(|&n| i32::from(n)).sum();
         20 * home - 6 * i32::from(self.key_left) - 2 * self.talon.waste_len() as i32
+            + 20 * i32::from(self.queens_on_talon)
     }
 
     /// A shutter card goes home when a card lies beneath it (so no space is refilled) and
