@@ -38,8 +38,10 @@ pub trait Row: Copy {
 }
 
 /// Sets of cards home the play-out tries before it gives up and calls the position not stuck
-/// (it claims "stuck" only after trying every order that matters).
-const ORDERS_TRIED: usize = 4096;
+/// (it claims "stuck" only after trying every order that matters). A cap too low costs twice:
+/// at 4,096, the Queens' seed 617316 was stuck at the deal but, given up on, searched 10k
+/// positions at 172 a second, each giving up again; at 65,536 it is proven lost in 16 ms.
+const ORDERS_TRIED: usize = 65536;
 
 /// The cards not home, stack by stack, each with the nearest locked card above it.
 pub struct Stacks {

@@ -399,4 +399,29 @@ fn seeded_deals_are_won_and_their_solutions_replay() {
         let outcome = solve_checked(&deal, Order::Portfolio, Budget::default());
         assert_eq!(outcome.verdict, Verdict::Won, "seed {seed}");
     }
+    // Two the beam (the game's default search) wins and the portfolio does not, within 100k.
+    for seed in [130, 168] {
+        let deal = Queens::deal(&options::<Queens>(&[]), &shuffled(seed, 2)).unwrap();
+        let budget = Budget {
+            max_nodes: Some(100_000),
+            ..Budget::default()
+        };
+        let outcome = solve_checked(&deal, Queens::SEARCH, budget);
+        assert_eq!(outcome.verdict, Verdict::Won, "seed {seed}");
+    }
+}
+
+#[test]
+fn deals_whose_relaxed_game_needs_thousands_of_orders_are_still_lost_at_the_deal() {
+    // The play-out tries over 4,096 sets of cards home before it sees these stuck; with a
+    // cap that low each searched 10k positions at under 200 a second and stayed unknown.
+    for seed in [617316, 483972] {
+        let deal = Queens::deal(&options::<Queens>(&[]), &shuffled(seed, 2)).unwrap();
+        let outcome = solve_checked(&deal, Order::Portfolio, Budget::default());
+        assert_eq!(
+            (outcome.verdict, outcome.nodes),
+            (Verdict::Lost, 1),
+            "seed {seed}"
+        );
+    }
 }
