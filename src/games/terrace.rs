@@ -190,15 +190,7 @@ impl Terrace {
         let f = &self.foundations;
         let terrace = &self.terrace[..self.terrace_left as usize];
         let copies = f.places() / 2;
-        // Each family's foundation counts.
-        let mut counts = [[0u8; FOUNDATIONS / 2]; 2];
-        let mut started = [0; 2];
-        for i in 0..f.places() {
-            let Some(top) = f.top(i) else { continue };
-            let family = family_offset(top, f).0;
-            counts[family][started[family]] = f.count(i);
-            started[family] += 1;
-        }
+        let counts = family_counts(f);
         // Waste cards, bottom first, each with whether it can go only home: when no card of
         // the rank above and the other colour can lie on the valley then (not home, not on the
         // Terrace, which feeds only the foundations, not beneath it in the waste). With
@@ -207,7 +199,8 @@ impl Terrace {
         for rank in 1..=KING {
             for red in [false, true] {
                 let card = Card::new(if red { Suit::DIAMONDS } else { Suit::CLUBS }, rank);
-                could_top[rank as usize][red as usize] = (copies - copies_home(card, f)) as i32;
+                could_top[rank as usize][red as usize] =
+                    (copies - copies_home(card, &counts, f)) as i32;
             }
         }
         for &card in terrace {
@@ -281,17 +274,28 @@ impl Terrace {
     }
 }
 
+/// Each family's foundation counts, started foundations first (0 for the rest).
+fn family_counts(f: &AlternateFoundations<FOUNDATIONS>) -> [[u8; FOUNDATIONS / 2]; 2] {
+    let mut counts = [[0u8; FOUNDATIONS / 2]; 2];
+    let mut started = [0; 2];
+    for i in 0..f.places() {
+        let Some(top) = f.top(i) else { continue };
+        let family = family_offset(top, f).0;
+        counts[family][started[family]] = f.count(i);
+        started[family] += 1;
+    }
+    counts
+}
+
 /// How many cards of `card`'s rank and colour are home: one on each foundation of its family
-/// past its offset.
-fn copies_home(card: Card, f: &AlternateFoundations<FOUNDATIONS>) -> usize {
+/// past its offset (`counts` from `family_counts`).
+fn copies_home(
+    card: Card,
+    counts: &[[u8; FOUNDATIONS / 2]; 2],
+    f: &AlternateFoundations<FOUNDATIONS>,
+) -> usize {
     let (family, offset) = family_offset(card, f);
-    (0..f.places())
-        .filter(|&i| {
-            f.top(i)
-                .is_some_and(|top| family_offset(top, f).0 == family)
-        })
-        .filter(|&i| f.count(i) > offset)
-        .count()
+    counts[family].iter().filter(|&&c| c > offset).count()
 }
 
 /// A card's family (1 for red: the colour of the base card of the foundations it can join,
@@ -578,7 +582,7 @@ impl Game for Terrace {
                     },
                     below,
                 );
-                if copies_home(builder, f) < f.places() / 2 {
+                if copies_home(builder, &family_counts(f), f) < f.places() / 2 {
                     return None;
                 }
                 let to = f
