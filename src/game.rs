@@ -232,6 +232,17 @@ pub fn solution_texts<G: Game>(start: &G, line: &[G::Move]) -> Vec<String> {
         .collect()
 }
 
+/// A family number (`Game::family`) made of more fields than fit in 64 bits: FNV-1a over the
+/// fields, fixed so that a beam run finds the same wins on every machine and every version.
+/// Two families that share a number are merged, which changes only which wins the beam finds.
+pub fn family_hash(fields: impl IntoIterator<Item = u64>) -> u64 {
+    fields
+        .into_iter()
+        .fold(0xcbf2_9ce4_8422_2325, |hash, field| {
+            (hash ^ field).wrapping_mul(0x0000_0100_0000_01b3)
+        })
+}
+
 /// A variant option of a game, exposed on the command line as `--NAME`.
 #[derive(Clone, Copy, Debug)]
 pub struct VariantOption {

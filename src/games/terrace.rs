@@ -6,7 +6,7 @@
 use crate::alternate_pile::{goes_on, AlternatePile};
 use crate::card::{format_stack, rank_text, Card, Suit, KING, PACK};
 use crate::foundations::{inversions, AlternateFoundations};
-use crate::game::{Game, OptionKind, OptionValues, Tally, VariantOption};
+use crate::game::{family_hash, Game, OptionKind, OptionValues, Tally, VariantOption};
 use crate::key::KeyWriter;
 use crate::solver::Order;
 use crate::talon::Talon;
@@ -19,6 +19,10 @@ const VALLEY: usize = 9;
 /// Cards laid out after the Terrace: the three turned cards and seven more.
 const BELOW_TERRACE: usize = TURNED + VALLEY - 2;
 const FOUNDATIONS: usize = 8;
+/// What a card in the waste costs the heuristic, against 20 for a card home: the waste is
+/// one stack, each card dealt onto it buries the ones before (seeds 0-299 within 100k
+/// positions, with families: 182 won at 24, 144 at 2, 158 at 6, 179 at 20, 182 at 30).
+const WASTE_CARD: i32 = 24;
 const WASTE_INVERSION: i32 = 6;
 const INVERSION_SLACK: u8 = 4;
 /// The longest stock: two packs less the smallest layout (a Terrace of one card).
@@ -548,8 +552,34 @@ impl Game for Terrace {
             .rev()
             .map(|c| self.foundations.offset(c.rank()));
         20 * self.foundations.cards_home() as i32 + 20 * terrace_home
-            - 2 * self.talon.waste_len() as i32
+            - WASTE_CARD * self.talon.waste_len() as i32
             - WASTE_INVERSION * inversions(offsets, INVERSION_SLACK)
+    }
+
+    /// Positions with the foundations in the same states, as many cards left on the Terrace,
+    /// in the stock and in the waste, the same ranks and colours on top of the valley (in any
+    /// order), and the same next stock card and waste top, are one family: the beam keeps the
+    /// best of them, spending its width on positions that differ in what can be played next
+    /// rather than in what lies beneath (seeds 0-299 within 100k positions: 182 won against
+    /// 132 without families).
+    fn family(&self) -> Option<u64> {
+        let f = &self.foundations;
+        let mut states: [u8; FOUNDATIONS] = std::array::from_fn(|i| f.state(i));
+        states.sort_unstable();
+        let kind = |card: Option<Card>| {
+            card.map_or(0, |c| u64::from(c.rank()) << 1 | u64::from(c.is_red()))
+        };
+        let mut tops = self.valley.map(|pile| kind(pile.top()));
+        tops.sort_unstable();
+        let counts = [
+            u64::from(self.terrace_left),
+            self.talon.stock_len() as u64,
+            self.talon.waste_len() as u64,
+            kind(self.talon.waste_top()),
+            kind(self.talon.stock_top()),
+        ];
+        let fields = states.into_iter().map(u64::from).chain(counts).chain(tops);
+        Some(family_hash(fields))
     }
 
     /// An available card goes home when every copy of the card that could be built on it in
