@@ -282,4 +282,15 @@ fn seeded_deals_are_won_and_their_solutions_replay() {
         let outcome = solve_checked(&deal, Order::Portfolio, Budget::default());
         assert_eq!(outcome.verdict, Verdict::Won, "seed {seed}");
     }
+    // Two the beam (the game's default search, its heuristic weighing the redeals in hand)
+    // wins within 100k positions.
+    for seed in [18, 20] {
+        let deal = Harp::deal(&options::<Harp>(&[]), &shuffled(seed, 2)).unwrap();
+        let budget = Budget {
+            max_nodes: Some(100_000),
+            ..Budget::default()
+        };
+        let outcome = solve_checked(&deal, Harp::SEARCH, budget);
+        assert_eq!(outcome.verdict, Verdict::Won, "seed {seed}");
+    }
 }

@@ -183,6 +183,16 @@ fn seeded_deals_are_won_and_their_solutions_replay() {
         let outcome = solve_checked(&deal, Order::Portfolio, Budget::default());
         assert_eq!(outcome.verdict, Verdict::Won, "seed {seed}");
     }
+    // Two the beam (the game's default search, with its families) wins within 10k positions.
+    for seed in [739, 799] {
+        let deal = Terrace::deal(&options::<Terrace>(&[]), &shuffled(seed, 2)).unwrap();
+        let budget = Budget {
+            max_nodes: Some(10_000),
+            ..Budget::default()
+        };
+        let outcome = solve_checked(&deal, Terrace::SEARCH, budget);
+        assert_eq!(outcome.verdict, Verdict::Won, "seed {seed}");
+    }
 }
 
 /// Plays home moves (and the choice of base) while there are any, otherwise a deal, or on
