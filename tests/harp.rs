@@ -284,7 +284,7 @@ fn seeded_deals_are_won_and_their_solutions_replay() {
     }
     // Two the beam (the game's default search, its heuristic weighing the redeals in hand)
     // wins within 100k positions.
-    for seed in [18, 20] {
+    for seed in [0, 18] {
         let deal = Harp::deal(&options::<Harp>(&[]), &shuffled(seed, 2)).unwrap();
         let budget = Budget {
             max_nodes: Some(100_000),
