@@ -4,8 +4,8 @@
 mod common;
 
 use common::{
-    agrees_with_brute_force_on_all, assert_moves, cards, deal_out_stock, legal_texts, options,
-    play, short_of_a_win, solve_checked, two_pack_deal_starting,
+    agrees_with_brute_force_on_all, assert_moves, cards, deal_out_stock, default_search_wins,
+    legal_texts, options, play, short_of_a_win, solve_checked, two_pack_deal_starting,
 };
 use patience::card::{Card, Suit};
 use patience::deal::shuffled;
@@ -284,13 +284,5 @@ fn seeded_deals_are_won_and_their_solutions_replay() {
     }
     // Two the beam (the game's default search, its heuristic weighing the redeals in hand)
     // wins within 100k positions.
-    for seed in [0, 18] {
-        let deal = Harp::deal(&options::<Harp>(&[]), &shuffled(seed, 2)).unwrap();
-        let budget = Budget {
-            max_nodes: Some(100_000),
-            ..Budget::default()
-        };
-        let outcome = solve_checked(&deal, Harp::SEARCH, budget);
-        assert_eq!(outcome.verdict, Verdict::Won, "seed {seed}");
-    }
+    default_search_wins::<Harp>(&[0, 18], 100_000);
 }

@@ -4,8 +4,8 @@
 mod common;
 
 use common::{
-    agrees_with_brute_force, agrees_with_brute_force_on_all, assert_moves, cards, legal_texts,
-    options, play, solve_checked, two_pack_deal_starting, Picker,
+    agrees_with_brute_force, agrees_with_brute_force_on_all, assert_moves, cards,
+    default_search_wins, legal_texts, options, play, solve_checked, two_pack_deal_starting, Picker,
 };
 use patience::card::{Card, Suit};
 use patience::deal::shuffled;
@@ -400,15 +400,7 @@ fn seeded_deals_are_won_and_their_solutions_replay() {
         assert_eq!(outcome.verdict, Verdict::Won, "seed {seed}");
     }
     // Two the beam (the game's default search) wins and the portfolio does not, within 100k.
-    for seed in [130, 168] {
-        let deal = Queens::deal(&options::<Queens>(&[]), &shuffled(seed, 2)).unwrap();
-        let budget = Budget {
-            max_nodes: Some(100_000),
-            ..Budget::default()
-        };
-        let outcome = solve_checked(&deal, Queens::SEARCH, budget);
-        assert_eq!(outcome.verdict, Verdict::Won, "seed {seed}");
-    }
+    default_search_wins::<Queens>(&[130, 168], 100_000);
 }
 
 #[test]

@@ -5,7 +5,7 @@ mod common;
 
 use common::{
     agrees_with_brute_force, agrees_with_brute_force_on_all, assert_moves, check_narrower,
-    deal_out_stock, legal_texts, options, play, reduced_deal, solve_checked,
+    deal_out_stock, default_search_wins, legal_texts, options, play, reduced_deal, solve_checked,
     two_pack_deal_starting, Picker,
 };
 use patience::card::Suit;
@@ -184,15 +184,7 @@ fn seeded_deals_are_won_and_their_solutions_replay() {
         assert_eq!(outcome.verdict, Verdict::Won, "seed {seed}");
     }
     // Two the beam (the game's default search, with its families) wins within 10k positions.
-    for seed in [739, 799] {
-        let deal = Terrace::deal(&options::<Terrace>(&[]), &shuffled(seed, 2)).unwrap();
-        let budget = Budget {
-            max_nodes: Some(10_000),
-            ..Budget::default()
-        };
-        let outcome = solve_checked(&deal, Terrace::SEARCH, budget);
-        assert_eq!(outcome.verdict, Verdict::Won, "seed {seed}");
-    }
+    default_search_wins::<Terrace>(&[739, 799], 10_000);
 }
 
 /// Plays home moves (and the choice of base) while there are any, otherwise a deal, or on

@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 use patience::card::{Card, Suit};
+use patience::deal::shuffled;
 use patience::game::{solution_texts, Game, OptionValues};
 use patience::oracle::brute_force_winnable;
 use patience::solver::{solve, Budget, Order, Outcome, Verdict};
@@ -110,6 +111,20 @@ pub fn deal_out_stock<G: Game>(mut position: G) -> G {
         position = play(&position, &text);
     }
     position
+}
+
+/// Asserts that the game's default search wins the standard deal of each of `seeds` within
+/// `max_nodes` positions, its move list replayed by the checker.
+pub fn default_search_wins<G: Game>(seeds: &[u64], max_nodes: u64) {
+    for &seed in seeds {
+        let deal = G::deal(&options::<G>(&[]), &shuffled(seed, G::PACKS)).unwrap();
+        let budget = Budget {
+            max_nodes: Some(max_nodes),
+            ..Budget::default()
+        };
+        let outcome = solve_checked(&deal, G::SEARCH, budget);
+        assert_eq!(outcome.verdict, Verdict::Won, "seed {seed}");
+    }
 }
 
 /// Solves and, for a win, checks the move list by replay from the position.
