@@ -11,7 +11,8 @@
 //! (the two copies of a card in two packs) but lie in different places: when fewer
 //! foundations take them than there are such cards left, the first to go takes a foundation
 //! the others must then wait for, and if one of the others is locked with cards beneath it,
-//! which goes first decides what is freed first. Only then are the orders tried. The games' rules documents give the proof for their own locks.
+//! which goes first decides what is freed first. Only then are the orders tried. The games'
+//! rules documents give the proof for their own locks.
 
 use crate::card::Card;
 use std::collections::HashSet;
