@@ -11,8 +11,10 @@ pub struct AlternatePile {
     len: u8,
     bottom: u8,
     /// Bit `i`: the card at height `i` (0 the bottom) is a heart or a spade rather than a
-    /// diamond or a club. Two packs hold 104 cards, so a pile never outgrows 128 bits.
-    suits: u128,
+    /// diamond or a club. Two packs hold 104 cards, so a pile never outgrows 128 bits. Held
+    /// as bytes (`suits`, `set_suits`): a `u128` field would align the pile to 16 bytes and
+    /// pad it to 32, and positions are copied whole at every move.
+    suit_bits: [u8; 16],
 }
 
 /// Whether the suit is the first (`false`) or second (`true`) of its colour.
@@ -21,6 +23,14 @@ fn high_suit(suit: Suit) -> bool {
 }
 
 impl AlternatePile {
+    fn suits(&self) -> u128 {
+        u128::from_le_bytes(self.suit_bits)
+    }
+
+    fn set_suits(&mut self, suits: u128) {
+        self.suit_bits = suits.to_le_bytes();
+    }
+
     pub fn len(&self) -> usize {
         self.len as usize
     }
@@ -35,7 +45,7 @@ impl AlternatePile {
         let bottom = Card::from_index(self.bottom as usize);
         let rank = (bottom.rank() as usize + KING as usize * 8 - 1 - height) % KING as usize + 1;
         let red = bottom.is_red() != (height % 2 == 1);
-        let high = self.suits >> height & 1 == 1;
+        let high = self.suits() >> height & 1 == 1;
         let suit = match (red, high) {
             (false, false) => Suit::CLUBS,
             (false, true) => Suit::SPADES,
@@ -61,14 +71,14 @@ impl AlternatePile {
         if self.len == 0 {
             self.bottom = card.index() as u8;
         }
-        self.suits |= u128::from(high_suit(card.suit())) << self.len;
+        self.set_suits(self.suits() | u128::from(high_suit(card.suit())) << self.len);
         self.len += 1;
     }
 
     pub fn pop(&mut self) -> Card {
         let card = self.top().expect("a card to take");
         self.len -= 1;
-        self.suits &= !(1u128 << self.len);
+        self.set_suits(self.suits() & !(1u128 << self.len));
         if self.len == 0 {
             self.bottom = 0;
         }
@@ -82,10 +92,10 @@ impl AlternatePile {
         let upper = AlternatePile {
             len: self.len - height as u8,
             bottom: self.card(height).index() as u8,
-            suits: self.suits >> height,
+            suit_bits: (self.suits() >> height).to_le_bytes(),
         };
         self.len = height as u8;
-        self.suits &= (1u128 << height) - 1;
+        self.set_suits(self.suits() & ((1u128 << height) - 1));
         if height == 0 {
             self.bottom = 0;
         }
@@ -102,7 +112,7 @@ impl AlternatePile {
             *self = other;
             return;
         }
-        self.suits |= other.suits << self.len;
+        self.set_suits(self.suits() | other.suits() << self.len);
         self.len += other.len;
     }
 
@@ -115,7 +125,7 @@ impl AlternatePile {
     /// as in the Harp's columns): height, bottom card and suit bits.
     pub fn code(&self) -> u32 {
         debug_assert!(self.len <= KING);
-        u32::from(self.len) | u32::from(self.bottom) << 4 | (self.suits as u32) << 10
+        u32::from(self.len) | u32::from(self.bottom) << 4 | (self.suits() as u32) << 10
     }
 
     /// What decides the pile's future when suits do not matter: its height and its bottom

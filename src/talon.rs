@@ -15,8 +15,9 @@ const MAX: usize = 128;
 pub struct Talon<const N: usize> {
     /// The stock as dealt, its next card first.
     cards: [Card; N],
-    /// Bit `i`: card `i` is still in the stock or the waste.
-    present: u128,
+    /// Bit `i`: card `i` is still in the stock or the waste (`present`). Bytes rather than a
+    /// `u128`, which would align the talon, and every position holding one, to 16 bytes.
+    present_bits: [u8; 16],
     /// Present cards at indices below this are the waste (its top the highest); the rest are
     /// the stock (its next card the lowest). Always one above the waste's top card, or 0.
     split: u8,
@@ -33,17 +34,25 @@ impl<const N: usize> Talon<N> {
         cards[..stock.len()].copy_from_slice(stock);
         Talon {
             cards,
-            present: low_bits(stock.len()),
+            present_bits: low_bits(stock.len()).to_le_bytes(),
             split: 0,
         }
     }
 
+    fn present(&self) -> u128 {
+        u128::from_le_bytes(self.present_bits)
+    }
+
+    fn set_present(&mut self, present: u128) {
+        self.present_bits = present.to_le_bytes();
+    }
+
     fn stock_bits(&self) -> u128 {
-        self.present & !low_bits(self.split as usize)
+        self.present() & !low_bits(self.split as usize)
     }
 
     fn waste_bits(&self) -> u128 {
-        self.present & low_bits(self.split as usize)
+        self.present() & low_bits(self.split as usize)
     }
 
     /// The next card of the stock.
@@ -80,7 +89,7 @@ impl<const N: usize> Talon<N> {
         let bits = self.stock_bits();
         assert!(bits != 0, "take from an empty stock");
         let index = bits.trailing_zeros();
-        self.present &= !(1u128 << index);
+        self.set_present(self.present() & !(1u128 << index));
         self.cards[index as usize]
     }
 
@@ -89,7 +98,7 @@ impl<const N: usize> Talon<N> {
         let bits = self.waste_bits();
         assert!(bits != 0, "take from an empty waste");
         let index = 127 - bits.leading_zeros();
-        self.present &= !(1u128 << index);
+        self.set_present(self.present() & !(1u128 << index));
         // Keep the split just above the waste's new top (0 when it is empty), so that equal
         // stocks and wastes are equal values however they were reached.
         let rest = self.waste_bits();
@@ -112,7 +121,7 @@ impl<const N: usize> Talon<N> {
     /// (turning the waste over when the stock runs out) until that card is the waste's top,
     /// and plays it. Playing the same card by any way of dealing leaves the same talon.
     pub fn take_at(&mut self, position: usize) -> Card {
-        let mut bits = self.present;
+        let mut bits = self.present();
         for _ in 0..position {
             bits &= bits - 1;
         }
@@ -159,7 +168,7 @@ impl<const N: usize> Talon<N> {
     /// Which cards are still there and where the stock begins: with the stock as dealt fixed,
     /// this pair identifies the stock and the waste (a game's key packs it).
     pub fn state(&self) -> (u128, u8) {
-        (self.present, self.split)
+        (self.present(), self.split)
     }
 
     /// The waste and the stock as two lines of a layout.
