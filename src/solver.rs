@@ -16,6 +16,7 @@ use crate::number_set::NumberSet;
 use crate::origins::{Origin, Origins};
 use crate::table::{KeySet, Offer, Table};
 use ahash::AHashSet;
+use std::cmp::Reverse;
 use std::collections::BTreeMap;
 use std::hash::Hash;
 use std::marker::PhantomData;
@@ -268,7 +269,7 @@ fn expand<G: Game, Y: Keying<G>>(
     );
     // Stable, so the game's own order breaks ties.
     if sorted {
-        scored.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
+        scored.sort_by_key(|&(score, _)| Reverse(score));
     }
     moves.truncate(start);
     moves.extend(scored.iter().map(|&(_, mv)| mv));
@@ -917,9 +918,11 @@ fn beam_run<G: Game>(deal: &G, budget: Budget, width: usize) -> (Outcome<G::Move
     let keying = GameKeys { within: None };
     let mut cut = false;
     let mut families: AHashSet<u64> = AHashSet::new();
+    // The places of `next`'s positions, best first; never longer than `next`.
+    let mut ranking: Vec<(Reverse<i32>, u32)> = Vec::new();
     let held = |parents: &Vec<(u32, Option<G::Move>)>, next: &Vec<(i32, u32, G)>| {
         (parents.capacity() * size_of::<(u32, Option<G::Move>)>()
-            + next.capacity() * size_of::<(i32, u32, G)>()
+            + next.capacity() * (size_of::<(i32, u32, G)>() + size_of::<(Reverse<i32>, u32)>())
             + width * size_of::<(u32, G)>()) as u64
     };
     while !layer.is_empty() {
@@ -953,20 +956,34 @@ fn beam_run<G: Game>(deal: &G, budget: Budget, width: usize) -> (Outcome<G::Move
                 next.push((child.heuristic(), id, child));
             }
         }
+        layer.clear();
         if next.len() > width {
-            // Stable, so among equals the earlier-found position stays.
-            next.sort_by_key(|&(score, _, _)| std::cmp::Reverse(score));
+            // The best first, and among equals the earlier found; the positions stay where
+            // they are and only their places are sorted (a position is hundreds of bytes).
+            ranking.clear();
+            ranking.extend(
+                next.iter()
+                    .enumerate()
+                    .map(|(i, &(score, _, _))| (Reverse(score), i as u32)),
+            );
+            ranking.sort_unstable();
             families.clear();
-            next.retain(|(_, _, position)| {
-                position
+            for &(_, i) in &ranking {
+                let (_, id, position) = next[i as usize];
+                if position
                     .family()
                     .is_none_or(|family| families.insert(family))
-            });
-            next.truncate(width);
+                {
+                    layer.push((id, position));
+                    if layer.len() == width {
+                        break;
+                    }
+                }
+            }
             cut = true;
+        } else {
+            layer.extend(next.iter().map(|&(_, id, position)| (id, position)));
         }
-        layer.clear();
-        layer.extend(next.iter().map(|&(_, id, position)| (id, position)));
     }
     let bytes = held(&parents, &next);
     (visited.outcome(Verdict::Lost, None, Vec::new(), bytes), cut)
