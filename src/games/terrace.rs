@@ -10,6 +10,7 @@ use crate::game::{family_hash, Game, OptionKind, OptionValues, Tally, VariantOpt
 use crate::key::KeyWriter;
 use crate::solver::Order;
 use crate::talon::Talon;
+use std::cell::RefCell;
 
 /// Cadogan's Terrace; `--terrace-cards` deals fewer.
 const TERRACE: usize = 13;
@@ -184,6 +185,40 @@ impl Terrace {
         }
     }
 
+    /// `blocked`, remembered per thread: it reads only the Terrace, the talon and the
+    /// foundations, which most moves (those within the valley) leave as they were, so many
+    /// positions share one answer. An entry holds everything `blocked` reads, compared whole,
+    /// so no two positions (of one deal or of two) can be taken for each other.
+    fn blocked_memo(&self) -> bool {
+        let inputs = BlockedInputs {
+            terrace: self.terrace,
+            terrace_left: self.terrace_left,
+            talon: self.talon,
+            foundations: self.foundations,
+            fill_from_talon: self.fill_from_talon,
+        };
+        let (present, split) = self.talon.state();
+        let states = (0..self.foundations.places())
+            .fold(0u64, |h, i| h << 5 ^ u64::from(self.foundations.state(i)));
+        let hash = (present as u64 ^ (present >> 64) as u64 ^ u64::from(split) << 56)
+            .wrapping_add(states ^ u64::from(self.terrace_left) << 48)
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let slot = (hash >> (64 - BLOCKED_MEMO_BITS)) as usize;
+        BLOCKED_MEMO.with_borrow_mut(|memo| {
+            if memo.is_empty() {
+                memo.resize(1 << BLOCKED_MEMO_BITS, None);
+            }
+            match memo[slot] {
+                Some((seen, blocked)) if seen == inputs => blocked,
+                _ => {
+                    let blocked = self.blocked();
+                    memo[slot] = Some((inputs, blocked));
+                    blocked
+                }
+            }
+        })
+    }
+
     /// Whether the cards that can only go home cannot all go home, so the position is lost:
     /// the Terrace's, and the waste's cards that no card they could be built on can ever meet
     /// on the valley. Relax the rest: every other card goes home whenever a foundation takes
@@ -276,6 +311,23 @@ impl Terrace {
         }
         Ok(foundations)
     }
+}
+
+/// What `Terrace::blocked` reads of a position (the valley plays no part).
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct BlockedInputs {
+    terrace: [Card; TERRACE],
+    terrace_left: u8,
+    talon: Talon<STOCK_MAX>,
+    foundations: AlternateFoundations<FOUNDATIONS>,
+    fill_from_talon: bool,
+}
+
+/// The memo holds `2^BLOCKED_MEMO_BITS` answers, one per slot, the latest kept.
+const BLOCKED_MEMO_BITS: u32 = 11;
+
+thread_local! {
+    static BLOCKED_MEMO: RefCell<Vec<Option<(BlockedInputs, bool)>>> = const { RefCell::new(Vec::new()) };
 }
 
 /// Each family's foundation counts, started foundations first (0 for the rest).
@@ -536,7 +588,7 @@ impl Game for Terrace {
 
     /// Nothing when a Terrace card can never go home (the position is lost).
     fn search_moves(&self, moves: &mut Vec<Move>) {
-        if self.turned.is_none() && self.blocked() {
+        if self.turned.is_none() && self.blocked_memo() {
             return;
         }
         self.generate(moves, true);
@@ -810,5 +862,43 @@ impl Game for Terrace {
             out += &format!("valley {} (bottom up): {}\n", p + 1, format_stack(&cards));
         }
         out + &self.talon.describe()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deal::shuffled;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// The memo answers as `blocked` does along random games of several deals played in turn
+    /// (one thread's memo serves every deal it searches), blocked positions among them.
+    #[test]
+    fn blocked_memo_answers_as_blocked() {
+        let options = OptionValues::defaults(Terrace::OPTIONS);
+        let deals: Vec<Terrace> = (0..6)
+            .map(|seed| Terrace::deal(&options, &shuffled(seed, 2)).expect("a deal"))
+            .collect();
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let mut moves = Vec::new();
+        let mut answers = [0; 2];
+        for round in 0..120 {
+            let mut position = deals[round % deals.len()];
+            for _ in 0..150 {
+                if position.turned.is_none() {
+                    let blocked = position.blocked();
+                    assert_eq!(position.blocked_memo(), blocked);
+                    answers[blocked as usize] += 1;
+                }
+                moves.clear();
+                position.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                position = position.play(moves[rng.gen_range(0..moves.len())]);
+            }
+        }
+        assert!(answers[0] > 1000 && answers[1] > 100, "{answers:?}");
     }
 }
