@@ -4,6 +4,7 @@
 //! king, and of the other colour, so the pile is its bottom card, its height and one bit per
 //! card for which suit of its colour it is: 18 bytes whatever its height, and no heap.
 
+use crate::bits::Bits128;
 use crate::card::{Card, Suit, KING};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -11,10 +12,8 @@ pub struct AlternatePile {
     len: u8,
     bottom: u8,
     /// Bit `i`: the card at height `i` (0 the bottom) is a heart or a spade rather than a
-    /// diamond or a club. Two packs hold 104 cards, so a pile never outgrows 128 bits. Held
-    /// as bytes (`suits`, `set_suits`): a `u128` field would align the pile to 16 bytes and
-    /// pad it to 32, and positions are copied whole at every move.
-    suit_bits: [u8; 16],
+    /// diamond or a club. Two packs hold 104 cards, so a pile never outgrows 128 bits.
+    suits: Bits128,
 }
 
 /// Whether the suit is the first (`false`) or second (`true`) of its colour.
@@ -23,14 +22,6 @@ fn high_suit(suit: Suit) -> bool {
 }
 
 impl AlternatePile {
-    fn suits(&self) -> u128 {
-        u128::from_le_bytes(self.suit_bits)
-    }
-
-    fn set_suits(&mut self, suits: u128) {
-        self.suit_bits = suits.to_le_bytes();
-    }
-
     pub fn len(&self) -> usize {
         self.len as usize
     }
@@ -45,7 +36,7 @@ impl AlternatePile {
         let bottom = Card::from_index(self.bottom as usize);
         let rank = (bottom.rank() as usize + KING as usize * 8 - 1 - height) % KING as usize + 1;
         let red = bottom.is_red() != (height % 2 == 1);
-        let high = self.suits() >> height & 1 == 1;
+        let high = self.suits.get() >> height & 1 == 1;
         let suit = match (red, high) {
             (false, false) => Suit::CLUBS,
             (false, true) => Suit::SPADES,
@@ -71,14 +62,15 @@ impl AlternatePile {
         if self.len == 0 {
             self.bottom = card.index() as u8;
         }
-        self.set_suits(self.suits() | u128::from(high_suit(card.suit())) << self.len);
+        self.suits
+            .set(self.suits.get() | u128::from(high_suit(card.suit())) << self.len);
         self.len += 1;
     }
 
     pub fn pop(&mut self) -> Card {
         let card = self.top().expect("a card to take");
         self.len -= 1;
-        self.set_suits(self.suits() & !(1u128 << self.len));
+        self.suits.set(self.suits.get() & !(1u128 << self.len));
         if self.len == 0 {
             self.bottom = 0;
         }
@@ -92,10 +84,10 @@ impl AlternatePile {
         let upper = AlternatePile {
             len: self.len - height as u8,
             bottom: self.card(height).index() as u8,
-            suit_bits: (self.suits() >> height).to_le_bytes(),
+            suits: Bits128::from(self.suits.get() >> height),
         };
         self.len = height as u8;
-        self.set_suits(self.suits() & ((1u128 << height) - 1));
+        self.suits.set(self.suits.get() & ((1u128 << height) - 1));
         if height == 0 {
             self.bottom = 0;
         }
@@ -112,7 +104,8 @@ impl AlternatePile {
             *self = other;
             return;
         }
-        self.set_suits(self.suits() | other.suits() << self.len);
+        self.suits
+            .set(self.suits.get() | other.suits.get() << self.len);
         self.len += other.len;
     }
 
@@ -125,7 +118,7 @@ impl AlternatePile {
     /// as in the Harp's columns): height, bottom card and suit bits.
     pub fn code(&self) -> u32 {
         debug_assert!(self.len <= KING);
-        u32::from(self.len) | u32::from(self.bottom) << 4 | (self.suits() as u32) << 10
+        u32::from(self.len) | u32::from(self.bottom) << 4 | (self.suits.get() as u32) << 10
     }
 
     /// What decides the pile's future when suits do not matter: its height and its bottom

@@ -4,6 +4,7 @@
 pub mod alternate_pile;
 pub mod app;
 pub mod batch;
+pub mod bits;
 pub mod card;
 pub mod chunked;
 pub mod cli;

@@ -18,7 +18,7 @@ fn main() -> ExitCode {
     // whenever 128 KiB lay free there and faulted in again at the next allocation: the beam,
     // which builds and drops its layers over and over, spent a quarter of the Harp's time in
     // the kernel. A 64 MiB pad keeps that much at the top (Harp seeds 1000-1049 within 300k
-    // positions: 7.7 s against 11.4 s, the kernel's share from 3.1 s to 0.02 s).
+    // positions, one thread: 7.9 s against 11.8 s, the kernel's share from 3.2 s to 0.04 s).
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     unsafe {
         libc::mallopt(libc::M_MMAP_THRESHOLD, 128 << 10);

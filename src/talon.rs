@@ -6,6 +6,7 @@
 //! changes of order (cards put under the stock, the waste's bottom cards made a new stock)
 //! rebuild the row.
 
+use crate::bits::Bits128;
 use crate::card::{format_stack, Card};
 
 /// The most cards a talon holds (two packs less the smallest layout).
@@ -15,9 +16,8 @@ const MAX: usize = 128;
 pub struct Talon<const N: usize> {
     /// The stock as dealt, its next card first.
     cards: [Card; N],
-    /// Bit `i`: card `i` is still in the stock or the waste (`present`). Bytes rather than a
-    /// `u128`, which would align the talon, and every position holding one, to 16 bytes.
-    present_bits: [u8; 16],
+    /// Bit `i`: card `i` is still in the stock or the waste.
+    present: Bits128,
     /// Present cards at indices below this are the waste (its top the highest); the rest are
     /// the stock (its next card the lowest). Always one above the waste's top card, or 0.
     split: u8,
@@ -34,25 +34,17 @@ impl<const N: usize> Talon<N> {
         cards[..stock.len()].copy_from_slice(stock);
         Talon {
             cards,
-            present_bits: low_bits(stock.len()).to_le_bytes(),
+            present: Bits128::from(low_bits(stock.len())),
             split: 0,
         }
     }
 
-    fn present(&self) -> u128 {
-        u128::from_le_bytes(self.present_bits)
-    }
-
-    fn set_present(&mut self, present: u128) {
-        self.present_bits = present.to_le_bytes();
-    }
-
     fn stock_bits(&self) -> u128 {
-        self.present() & !low_bits(self.split as usize)
+        self.present.get() & !low_bits(self.split as usize)
     }
 
     fn waste_bits(&self) -> u128 {
-        self.present() & low_bits(self.split as usize)
+        self.present.get() & low_bits(self.split as usize)
     }
 
     /// The next card of the stock.
@@ -89,7 +81,7 @@ impl<const N: usize> Talon<N> {
         let bits = self.stock_bits();
         assert!(bits != 0, "take from an empty stock");
         let index = bits.trailing_zeros();
-        self.set_present(self.present() & !(1u128 << index));
+        self.present.set(self.present.get() & !(1u128 << index));
         self.cards[index as usize]
     }
 
@@ -98,7 +90,7 @@ impl<const N: usize> Talon<N> {
         let bits = self.waste_bits();
         assert!(bits != 0, "take from an empty waste");
         let index = 127 - bits.leading_zeros();
-        self.set_present(self.present() & !(1u128 << index));
+        self.present.set(self.present.get() & !(1u128 << index));
         // Keep the split just above the waste's new top (0 when it is empty), so that equal
         // stocks and wastes are equal values however they were reached.
         let rest = self.waste_bits();
@@ -121,7 +113,7 @@ impl<const N: usize> Talon<N> {
     /// (turning the waste over when the stock runs out) until that card is the waste's top,
     /// and plays it. Playing the same card by any way of dealing leaves the same talon.
     pub fn take_at(&mut self, position: usize) -> Card {
-        let mut bits = self.present();
+        let mut bits = self.present.get();
         for _ in 0..position {
             bits &= bits - 1;
         }
@@ -168,7 +160,7 @@ impl<const N: usize> Talon<N> {
     /// Which cards are still there and where the stock begins: with the stock as dealt fixed,
     /// this pair identifies the stock and the waste (a game's key packs it).
     pub fn state(&self) -> (u128, u8) {
-        (self.present(), self.split)
+        (self.present.get(), self.split)
     }
 
     /// The waste and the stock as two lines of a layout.
