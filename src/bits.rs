@@ -16,6 +16,40 @@ impl Bits128 {
     }
 }
 
+/// The indices of a `u128`'s set bits, lowest first (`.rev()` for highest first): a walk
+/// that costs a step per set bit, not per bit.
+#[derive(Clone, Copy, Debug)]
+pub struct Ones(pub u128);
+
+impl Iterator for Ones {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        (self.0 != 0).then(|| {
+            let index = self.0.trailing_zeros() as usize;
+            self.0 &= self.0 - 1;
+            index
+        })
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let len = self.0.count_ones() as usize;
+        (len, Some(len))
+    }
+}
+
+impl DoubleEndedIterator for Ones {
+    fn next_back(&mut self) -> Option<usize> {
+        (self.0 != 0).then(|| {
+            let index = 127 - self.0.leading_zeros() as usize;
+            self.0 &= !(1 << index);
+            index
+        })
+    }
+}
+
+impl ExactSizeIterator for Ones {}
+
 impl From<u128> for Bits128 {
     fn from(bits: u128) -> Self {
         Bits128(bits.to_le_bytes())
@@ -41,5 +75,18 @@ mod tests {
             assert_eq!(Bits128::from(bits), held);
         }
         assert_eq!(std::mem::align_of::<Bits128>(), 1);
+    }
+
+    #[test]
+    fn ones_walk_the_set_bits_from_either_end() {
+        let bits = 1 | 1 << 5 | 1 << 64 | 1 << 127;
+        assert_eq!(Ones(bits).collect::<Vec<_>>(), [0, 5, 64, 127]);
+        assert_eq!(Ones(bits).rev().collect::<Vec<_>>(), [127, 64, 5, 0]);
+        let mut both = Ones(bits);
+        assert_eq!(
+            (both.next(), both.next_back(), both.len()),
+            (Some(0), Some(127), 2)
+        );
+        assert_eq!(Ones(0).next(), None);
     }
 }

@@ -2,7 +2,24 @@
 //! thirteen cards each: one per suit built in suit (`SuitFoundations`), or any number built in
 //! alternate colours regardless of suit (`AlternateFoundations`).
 
-use crate::card::{Card, Rank, Suit, KING};
+use crate::card::{Card, Rank, Suit, KING, PACK};
+
+/// `OFFSETS[base][card]`: how far the card's rank lies above `base` (`offset_above`), looked
+/// up rather than worked out with two divisions: the heuristics ask it for every card of
+/// every stack of every position searched.
+static OFFSETS: [[u8; PACK]; KING as usize + 1] = {
+    let mut table = [[0; PACK]; KING as usize + 1];
+    let mut base = 1;
+    while base <= KING as usize {
+        let mut card = 0;
+        while card < PACK {
+            table[base][card] = ((card % 13) + KING as usize - base + 1) as u8 % KING;
+            card += 1;
+        }
+        base += 1;
+    }
+    table
+};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct SuitFoundations {
@@ -33,9 +50,14 @@ impl SuitFoundations {
         offset_above(self.base, rank)
     }
 
+    /// How far `card`'s rank lies above the base: `offset(card.rank())`.
+    fn card_offset(&self, card: Card) -> u8 {
+        OFFSETS[self.base as usize][card.index()]
+    }
+
     /// Whether `card` is the next card its suit's foundation takes.
     pub fn accepts(&self, card: Card) -> bool {
-        self.counts[card.suit().index()] == self.offset(card.rank())
+        self.counts[card.suit().index()] == self.card_offset(card)
     }
 
     pub fn add(&mut self, card: Card) {
@@ -44,7 +66,7 @@ impl SuitFoundations {
     }
 
     pub fn is_home(&self, card: Card) -> bool {
-        self.offset(card.rank()) < self.counts[card.suit().index()]
+        self.card_offset(card) < self.counts[card.suit().index()]
     }
 
     /// Cards on a suit's foundation.
@@ -71,7 +93,22 @@ impl SuitFoundations {
     /// must be moved elsewhere first. The games' heuristics count these in their stacks that
     /// are not built in order (a waste, a post, a pile built regardless of suit).
     pub fn inversions(&self, stack: impl Iterator<Item = Card>, slack: u8) -> i32 {
-        inversions(stack.map(|card| self.offset(card.rank())), slack)
+        inversions(stack.map(|card| self.card_offset(card)), slack)
+    }
+
+    /// The inversions `card` makes lying on `beneath` (top card first): the cards beneath it
+    /// that come more than `slack` steps before it in their foundations. A game that keeps
+    /// its inversion count as it plays adds or takes away only these.
+    pub fn inversions_over(
+        &self,
+        card: Card,
+        beneath: impl Iterator<Item = Card>,
+        slack: u8,
+    ) -> i32 {
+        let upper = self.card_offset(card);
+        beneath
+            .filter(|&lower| self.card_offset(lower) + slack < upper)
+            .count() as i32
     }
 
     pub fn cards_home(&self) -> u32 {
@@ -316,6 +353,17 @@ mod tests {
         );
         assert_eq!(f.describe(), "-C -D 4H -S");
         assert_eq!(SuitFoundations::new(1).top(Suit::CLUBS), None);
+    }
+
+    #[test]
+    fn looked_up_offsets_agree_with_the_ranks() {
+        for base in 1..=KING {
+            let f = SuitFoundations::new(base);
+            for index in 0..PACK {
+                let card = Card::from_index(index);
+                assert_eq!(f.card_offset(card), offset_above(base, card.rank()));
+            }
+        }
     }
 
     #[test]

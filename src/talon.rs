@@ -6,7 +6,7 @@
 //! changes of order (cards put under the stock, the waste's bottom cards made a new stock)
 //! rebuild the row.
 
-use crate::bits::Bits128;
+use crate::bits::{Bits128, Ones};
 use crate::card::{format_stack, Card};
 
 /// The most cards a talon holds (two packs less the smallest layout).
@@ -178,18 +178,12 @@ impl<const N: usize> Talon<N> {
 
     /// The waste, bottom card first (`.rev()` for top first).
     pub fn waste(&self) -> impl DoubleEndedIterator<Item = Card> + '_ {
-        let bits = self.waste_bits();
-        (0..N)
-            .filter(move |&i| bits >> i & 1 == 1)
-            .map(|i| self.cards[i])
+        Ones(self.waste_bits()).map(|i| self.cards[i])
     }
 
     /// The stock, next card first.
     pub fn stock(&self) -> impl Iterator<Item = Card> + '_ {
-        let bits = self.stock_bits();
-        (0..N)
-            .filter(move |&i| bits >> i & 1 == 1)
-            .map(|i| self.cards[i])
+        Ones(self.stock_bits()).map(|i| self.cards[i])
     }
 }
 
