@@ -914,8 +914,8 @@ fn beam_run<G: Game>(deal: &G, budget: Budget, width: usize) -> (Outcome<G::Move
     let mut layer: Vec<(u32, G)> = vec![(0, *deal)];
     let mut next: Vec<(i32, u32, G)> = Vec::new();
     let mut moves = Vec::new();
-    let mut children: Vec<Child<G, G::Key>> = Vec::new();
-    let keying = GameKeys { within: None };
+    // The keys of the children a position's moves reach, with the moves, in order.
+    let mut keys: Vec<(G::Move, G::Key)> = Vec::new();
     let mut cut = false;
     let mut families: AHashSet<u64> = AHashSet::new();
     // The places of `next`'s positions, best first; never longer than `next`.
@@ -933,9 +933,21 @@ fn beam_run<G: Game>(deal: &G, budget: Budget, width: usize) -> (Outcome<G::Move
                 Some(mv) => moves.push(mv),
                 None => position.search_moves(&mut moves),
             }
-            play_children(&position, &moves, &keying, &visited.table, &mut children);
-            for &(mv, child, key) in &children {
-                let key = key.expect("the beam keys every position");
+            // The children are played straight into `next` (a position is hundreds of bytes,
+            // so it is copied no more than it must be), their table slots fetched, and then
+            // looked up in turn: those seen before are dropped, the others close ranks.
+            let start = next.len();
+            keys.clear();
+            for &mv in &moves {
+                let child = position.play(mv);
+                let key = child.key();
+                visited.table.prefetch(&key);
+                keys.push((mv, key));
+                next.push((0, 0, child));
+            }
+            let mut kept = start;
+            for (i, &(mv, key)) in keys.iter().enumerate() {
+                let child = &next[start + i].2;
                 if child.is_won() {
                     let moves = shorten(deal, &line_through(&parents, node, mv));
                     let bytes = held(&parents, &next);
@@ -953,8 +965,15 @@ fn beam_run<G: Game>(deal: &G, budget: Budget, width: usize) -> (Outcome<G::Move
                 }
                 let id = parents.len() as u32;
                 parents.push((node, Some(mv)));
-                next.push((child.heuristic(), id, child));
+                let score = child.heuristic();
+                if kept != start + i {
+                    next[kept].2 = next[start + i].2;
+                }
+                next[kept].0 = score;
+                next[kept].1 = id;
+                kept += 1;
             }
+            next.truncate(kept);
         }
         layer.clear();
         if next.len() > width {
