@@ -130,7 +130,7 @@ impl BudgetArgs {
     fn order(&self, chosen: &Chosen) -> Result<Order, String> {
         let game = chosen.entry;
         let order = self.search.unwrap_or_else(|| game.search());
-        if self.beam_width.is_some() && order != Order::Beam {
+        if self.beam_width.is_some() && !matches!(order, Order::Beam | Order::BeamSecond) {
             return Err(format!(
                 "--beam-width applies to the beam search only, and {} searches {} here \
                  (add --search beam)",
@@ -149,6 +149,19 @@ impl BudgetArgs {
                  none yet (games with layers: {})",
                 game.name(),
                 layered.join(", ")
+            ));
+        }
+        if order == Order::BeamSecond && !game.second_heuristic() {
+            let second: Vec<&str> = games::all()
+                .into_iter()
+                .filter(|entry| entry.second_heuristic())
+                .map(|entry| entry.name())
+                .collect();
+            return Err(format!(
+                "{} has one heuristic only, so --search beam-second would repeat --search beam \
+                 (games with a second: {})",
+                game.name(),
+                second.join(", ")
             ));
         }
         if order == Order::Narrower && game.narrower(&chosen.options).is_empty() {

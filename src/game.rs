@@ -32,6 +32,8 @@ pub trait Game: Copy + Eq + Hash + Send + Sync + 'static {
     const SEARCH: Order = Order::Portfolio;
     /// Whether the game gives `layer` and `rebuild`, which the layered search needs.
     const LAYERED: bool = false;
+    /// Whether the game gives a `second_heuristic` of its own (`--search beam-second`).
+    const SECOND_HEURISTIC: bool = false;
 
     /// Lays out a deal (cards in dealing order) under the chosen variant.
     fn deal(options: &OptionValues, order: &[Card]) -> Result<Self, String>;
@@ -89,6 +91,13 @@ pub trait Game: Copy + Eq + Hash + Send + Sync + 'static {
     /// more promising moves first; the order changes how fast a win is found, never a verdict.
     fn heuristic(&self) -> i32 {
         0
+    }
+
+    /// Another measure of promise, for games where a beam guided by it finds other wins
+    /// than one guided by `heuristic` (`Order::BeamSecond`, `SECOND_HEURISTIC`). Like the
+    /// first, it changes which wins are found, never a verdict.
+    fn second_heuristic(&self) -> i32 {
+        self.heuristic()
     }
 
     /// The family of like positions this one belongs to, for games that group them: when the

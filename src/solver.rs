@@ -57,6 +57,10 @@ pub enum Order {
     /// layer has seen every position, so it proves "lost" too, but usually the budget ends
     /// it first.
     Beam,
+    /// The beam guided by the game's second heuristic (`Game::second_heuristic`), for games
+    /// that have one: the two heuristics lead the beam to different wins, so a pass over the
+    /// deals one leaves unknown wins many of them at a fraction of a deeper pass's cost.
+    BeamSecond,
     /// Depth-first within layers (`Game::layer`), the layers in order of rank: a layer's
     /// table is dropped once it is searched, so only one layer's positions (and the entries
     /// waiting for later layers) are held at a time. For proofs that no longer fit in memory
@@ -338,7 +342,8 @@ pub fn solve<G: Game>(deal: &G, order: Order, budget: Budget) -> Outcome<G::Move
     }
     let mut search = match order {
         Order::Portfolio => return portfolio(deal, budget),
-        Order::Beam => return beam(deal, budget),
+        Order::Beam => return beam(deal, budget, G::heuristic),
+        Order::BeamSecond => return beam(deal, budget, G::second_heuristic),
         Order::Layered => return layered(deal, budget),
         // A position alone has no variants to try: `GameEntry::solve` deals the narrower ones.
         Order::Narrower => {
@@ -424,7 +429,11 @@ impl<G: Game> Search<G> {
             Order::BestFirst => Search::Best(BestFirst::new(deal, budget)),
             Order::DepthFirst => Search::Depth(DepthFirst::new(deal, budget, true)),
             Order::DepthFirstPlain => Search::Depth(DepthFirst::new(deal, budget, false)),
-            Order::Portfolio | Order::Beam | Order::Layered | Order::Narrower => {
+            Order::Portfolio
+            | Order::Beam
+            | Order::BeamSecond
+            | Order::Layered
+            | Order::Narrower => {
                 unreachable!("{order:?} is not one search")
             }
         }
@@ -886,7 +895,7 @@ impl<G: Game, Y: Keying<G>> DepthFirst<G, Y> {
 /// The first beam width; each run that ends without a win doubles it.
 const FIRST_BEAM_WIDTH: usize = 8;
 
-fn beam<G: Game>(deal: &G, budget: Budget) -> Outcome<G::Move> {
+fn beam<G: Game>(deal: &G, budget: Budget, score: fn(&G) -> i32) -> Outcome<G::Move> {
     let mut spent = 0u64;
     let mut width = budget.first_beam_width.unwrap_or(FIRST_BEAM_WIDTH).max(1);
     loop {
@@ -894,7 +903,7 @@ fn beam<G: Game>(deal: &G, budget: Budget) -> Outcome<G::Move> {
             max_nodes: budget.max_nodes.map(|max| max.saturating_sub(spent)),
             ..budget
         };
-        let (mut outcome, cut) = beam_run(deal, run, width);
+        let (mut outcome, cut) = beam_run(deal, run, width, score);
         outcome.nodes += spent;
         if outcome.verdict == Verdict::Won || outcome.exhausted.is_some() || !cut {
             return outcome;
@@ -904,10 +913,16 @@ fn beam<G: Game>(deal: &G, budget: Budget) -> Outcome<G::Move> {
     }
 }
 
-/// One beam search of the given width; also says whether it cut any layer. A run that cut
+/// One beam search of the given width, positions ranked by `score`; also says whether it cut
+/// any layer. A run that cut
 /// none expanded every position of every layer, that is, searched the whole graph breadth
 /// first, so its "lost" is a proof; after a cut run the verdict is only that no win was found.
-fn beam_run<G: Game>(deal: &G, budget: Budget, width: usize) -> (Outcome<G::Move>, bool) {
+fn beam_run<G: Game>(
+    deal: &G,
+    budget: Budget,
+    width: usize,
+    score: fn(&G) -> i32,
+) -> (Outcome<G::Move>, bool) {
     let mut visited = Visited::new(deal, budget);
     // For each position entered: the position it was reached from, and the move.
     let mut parents: Vec<(u32, Option<G::Move>)> = vec![(0, None)];
@@ -965,7 +980,7 @@ fn beam_run<G: Game>(deal: &G, budget: Budget, width: usize) -> (Outcome<G::Move
                 }
                 let id = parents.len() as u32;
                 parents.push((node, Some(mv)));
-                let score = child.heuristic();
+                let score = score(child);
                 if kept != start + i {
                     next[kept].2 = next[start + i].2;
                 }

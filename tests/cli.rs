@@ -307,6 +307,18 @@ fn bad_input_is_refused_in_one_line_with_exit_code_2() {
         "--search beam",
     );
     assert_refused(
+        &[
+            "solve",
+            "sedgewick",
+            "--seed",
+            "1",
+            "--search",
+            "beam-second",
+        ],
+        None,
+        "games with a second: harp",
+    );
+    assert_refused(
         &["solve", "wheel", "--seed", "1", "--search", "layered"],
         None,
         "games with layers: freecell",

@@ -285,4 +285,14 @@ fn seeded_deals_are_won_and_their_solutions_replay() {
     // Two the beam (the game's default search, its heuristic weighing the redeals in hand)
     // wins within 100k positions.
     default_search_wins::<Harp>(&[0, 18], 100_000);
+    // Two the beam guided by the second heuristic (the inversions in the columns) wins.
+    for seed in [1, 28] {
+        let deal = Harp::deal(&options::<Harp>(&[]), &shuffled(seed, 2)).unwrap();
+        let budget = Budget {
+            max_nodes: Some(100_000),
+            ..Budget::default()
+        };
+        let outcome = solve_checked(&deal, Order::BeamSecond, budget);
+        assert_eq!(outcome.verdict, Verdict::Won, "seed {seed}");
+    }
 }

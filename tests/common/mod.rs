@@ -10,12 +10,13 @@ use patience::verify::replay;
 
 /// Every search order. Without a budget each is exact: the beam widens until a run cuts no
 /// layer, when it has searched the whole graph.
-pub const ORDERS: [Order; 5] = [
+pub const ORDERS: [Order; 6] = [
     Order::Portfolio,
     Order::BestFirst,
     Order::DepthFirst,
     Order::DepthFirstPlain,
     Order::Beam,
+    Order::BeamSecond,
 ];
 
 /// The options of `G` with `changes` applied.
