@@ -125,6 +125,16 @@ struct BudgetArgs {
     beam_width: Option<u32>,
 }
 
+/// The names of the games `has` picks, for a message that says where an option applies.
+fn names_of_games(has: impl Fn(&dyn games::GameEntry) -> bool) -> String {
+    let names: Vec<&str> = games::all()
+        .into_iter()
+        .filter(|&entry| has(entry))
+        .map(|entry| entry.name())
+        .collect();
+    names.join(", ")
+}
+
 impl BudgetArgs {
     /// The order named, or else the game's own; a first beam width only with the beam.
     fn order(&self, chosen: &Chosen) -> Result<Order, String> {
@@ -139,29 +149,19 @@ impl BudgetArgs {
             ));
         }
         if order == Order::Layered && !game.layered() {
-            let layered: Vec<&str> = games::all()
-                .into_iter()
-                .filter(|entry| entry.layered())
-                .map(|entry| entry.name())
-                .collect();
             return Err(format!(
                 "the layered search needs a game whose play goes one way in layers, and {} has \
                  none yet (games with layers: {})",
                 game.name(),
-                layered.join(", ")
+                names_of_games(|entry| entry.layered())
             ));
         }
         if order == Order::BeamSecond && !game.second_heuristic() {
-            let second: Vec<&str> = games::all()
-                .into_iter()
-                .filter(|entry| entry.second_heuristic())
-                .map(|entry| entry.name())
-                .collect();
             return Err(format!(
                 "{} has one heuristic only, so --search beam-second would repeat --search beam \
                  (games with a second: {})",
                 game.name(),
-                second.join(", ")
+                names_of_games(|entry| entry.second_heuristic())
             ));
         }
         if order == Order::Narrower && game.narrower(&chosen.options).is_empty() {
