@@ -5,8 +5,8 @@ mod common;
 
 use common::{
     agrees_with_brute_force, agrees_with_brute_force_on_all, assert_moves, check_narrower,
-    deal_out_stock, default_search_wins, legal_texts, options, play, reduced_deal, solve_checked,
-    two_pack_deal_starting, Picker,
+    deal_out_stock, default_search_wins, legal_texts, options, play, reduced_deal, search_wins,
+    solve_checked, two_pack_deal_starting, Picker,
 };
 use patience::card::Suit;
 use patience::deal::shuffled;
@@ -185,6 +185,8 @@ fn seeded_deals_are_won_and_their_solutions_replay() {
     }
     // Two the beam (the game's default search, with its families) wins within 10k positions.
     default_search_wins::<Terrace>(&[739, 799], 10_000);
+    // Two the beam leaves unknown within 100k that the second heuristic wins within 100k.
+    search_wins::<Terrace>(Order::BeamSecond, &[1010, 1029], 100_000);
 }
 
 /// Plays home moves (and the choice of base) while there are any, otherwise a deal, or on

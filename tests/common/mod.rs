@@ -117,14 +117,19 @@ pub fn deal_out_stock<G: Game>(mut position: G) -> G {
 /// Asserts that the game's default search wins the standard deal of each of `seeds` within
 /// `max_nodes` positions, its move list replayed by the checker.
 pub fn default_search_wins<G: Game>(seeds: &[u64], max_nodes: u64) {
+    search_wins::<G>(G::SEARCH, seeds, max_nodes);
+}
+
+/// As `default_search_wins`, with the search `order`.
+pub fn search_wins<G: Game>(order: Order, seeds: &[u64], max_nodes: u64) {
     for &seed in seeds {
         let deal = G::deal(&options::<G>(&[]), &shuffled(seed, G::PACKS)).unwrap();
         let budget = Budget {
             max_nodes: Some(max_nodes),
             ..Budget::default()
         };
-        let outcome = solve_checked(&deal, G::SEARCH, budget);
-        assert_eq!(outcome.verdict, Verdict::Won, "seed {seed}");
+        let outcome = solve_checked(&deal, order, budget);
+        assert_eq!(outcome.verdict, Verdict::Won, "seed {seed} {order:?}");
     }
 }
 
