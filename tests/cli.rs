@@ -307,16 +307,9 @@ fn bad_input_is_refused_in_one_line_with_exit_code_2() {
         "--search beam",
     );
     assert_refused(
-        &[
-            "solve",
-            "sedgewick",
-            "--seed",
-            "1",
-            "--search",
-            "beam-second",
-        ],
+        &["solve", "wheel", "--seed", "1", "--search", "beam-second"],
         None,
-        "games with a second: harp",
+        "games with a second: harp, sedgewick, terrace",
     );
     assert_refused(
         &["solve", "wheel", "--seed", "1", "--search", "layered"],

@@ -6,7 +6,7 @@ mod common;
 use common::{
     agrees_with_brute_force, agrees_with_brute_force_on_all, assert_moves, check_narrower,
     deal_out_stock, deal_starting, legal_texts, options, play, random_moves, reduced_deal,
-    solve_checked,
+    search_wins, solve_checked,
 };
 use patience::card::Suit;
 use patience::deal::shuffled;
@@ -211,6 +211,11 @@ fn the_beam_spreads_its_width_over_families_of_positions() {
     };
     let outcome = solve_checked(&deal, Order::Beam, budget);
     assert_eq!(outcome.verdict, Verdict::Won, "{} positions", outcome.nodes);
+}
+
+#[test]
+fn the_second_heuristic_wins_and_its_solutions_replay() {
+    search_wins::<Sedgewick>(Order::BeamSecond, &[0, 2], 50_000);
 }
 
 #[test]
