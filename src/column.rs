@@ -24,13 +24,15 @@ impl Column {
         u64::from(self.down) | u64::from(self.run.code()) << 4
     }
 
-    /// Turns the next face-down card up when the run is gone; `face_down` holds the column's
-    /// face-down cards as dealt, the lowest first.
-    pub fn turn_up(&mut self, face_down: &[Card]) {
-        if self.run.is_empty() && self.down > 0 {
+    /// Turns the next face-down card up when the run is gone, and says which card it was;
+    /// `face_down` holds the column's face-down cards as dealt, the lowest first.
+    pub fn turn_up(&mut self, face_down: &[Card]) -> Option<Card> {
+        (self.run.is_empty() && self.down > 0).then(|| {
             self.down -= 1;
-            self.run.push(face_down[self.down as usize]);
-        }
+            let card = face_down[self.down as usize];
+            self.run.push(card);
+            card
+        })
     }
 }
 

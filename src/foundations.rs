@@ -105,10 +105,8 @@ impl SuitFoundations {
         beneath: impl Iterator<Item = Card>,
         slack: u8,
     ) -> i32 {
-        let upper = self.card_offset(card);
-        beneath
-            .filter(|&lower| self.card_offset(lower) + slack < upper)
-            .count() as i32
+        let beneath = beneath.map(|lower| self.card_offset(lower));
+        inversions_over(self.card_offset(card), beneath, slack)
     }
 
     pub fn cards_home(&self) -> u32 {
@@ -150,6 +148,12 @@ pub fn inversions(offsets: impl Iterator<Item = u8>, slack: u8) -> i32 {
         above += 1 << (8 * offset as u32);
     }
     count
+}
+
+/// The inversions a card at offset `upper` makes over the cards beneath it (their offsets):
+/// those more than `slack` steps before it (`inversions`).
+pub fn inversions_over(upper: u8, beneath: impl Iterator<Item = u8>, slack: u8) -> i32 {
+    beneath.filter(|&lower| lower + slack < upper).count() as i32
 }
 
 /// How far `rank` lies above `base`, counting up with the wrap: the base is 0.

@@ -6,7 +6,7 @@
 
 use crate::card::{whole_suits_of_packs, Card, Suit, KING};
 use crate::column::{self, Column};
-use crate::foundations::TwinFoundations;
+use crate::foundations::{self, TwinFoundations};
 use crate::game::{family_hash, Game, OptionKind, OptionValues, Tally, VariantOption};
 use crate::key::KeyWriter;
 use crate::solver::Order;
@@ -26,12 +26,17 @@ const REDEAL_IN_HAND: i32 = 100;
 const INVERSION_SLACK: u8 = 2;
 
 /// The inversions `card` makes lying on the face-down cards `beneath`: those more than
-/// `INVERSION_SLACK` ranks below it, which it must leave before they can turn up.
+/// `INVERSION_SLACK` ranks below it, which it must leave before they can turn up (the
+/// foundations start at the ace, so a rank less one is its step there, as `inversions` wants).
 fn inversions_over(card: Card, beneath: &[Card]) -> u8 {
-    beneath
-        .iter()
-        .filter(|lower| lower.rank() + INVERSION_SLACK < card.rank())
-        .count() as u8
+    let beneath = beneath.iter().map(|lower| lower.rank() - 1);
+    foundations::inversions_over(card.rank() - 1, beneath, INVERSION_SLACK) as u8
+}
+
+/// The inversions among a column's face-down cards (given lowest first).
+fn inversions_among(face_down: &[Card]) -> u8 {
+    let top_first = face_down.iter().rev().map(|card| card.rank() - 1);
+    foundations::inversions(top_first, INVERSION_SLACK) as u8
 }
 
 /// A king-based sequence that may move to a space: a face-up run whose bottom card is a king
@@ -100,12 +105,11 @@ impl Harp {
     }
 
     fn turn_up(&mut self, column: usize) {
-        let down = self.columns[column].down as usize;
-        if self.columns[column].run.is_empty() && down > 0 {
-            let face_down = &self.face_down[column];
-            self.down_inversions -= inversions_over(face_down[down - 1], &face_down[..down - 1]);
+        let face_down = &self.face_down[column];
+        if let Some(card) = self.columns[column].turn_up(face_down) {
+            let still_down = &face_down[..self.columns[column].down as usize];
+            self.down_inversions -= inversions_over(card, still_down);
         }
-        self.columns[column].turn_up(&self.face_down[column]);
     }
 
     /// Pairs of a column's stack (its run's bottom card, then its face-down cards) where the
@@ -329,10 +333,8 @@ impl Game for Harp {
             }
         }
         for (column, face_down) in game.face_down.iter().enumerate() {
-            let down = &face_down[..game.columns[column].down as usize];
-            for (i, &card) in down.iter().enumerate() {
-                game.down_inversions += inversions_over(card, &down[..i]);
-            }
+            game.down_inversions +=
+                inversions_among(&face_down[..game.columns[column].down as usize]);
         }
         Ok(game)
     }
@@ -609,9 +611,7 @@ mod tests {
                 let counted: u32 = (0..COLUMNS)
                     .map(|c| {
                         let down = &position.face_down[c][..position.columns[c].down as usize];
-                        (0..down.len())
-                            .map(|i| u32::from(inversions_over(down[i], &down[..i])))
-                            .sum::<u32>()
+                        u32::from(inversions_among(down))
                     })
                     .sum();
                 assert_eq!(u32::from(position.down_inversions), counted, "seed {seed}");
