@@ -2,18 +2,20 @@
 //! (Terrace's valley; the face-up run of a Harp column, which never reaches the wrap). Every
 //! card above the bottom one is one rank lower than the card beneath it, wrapping from ace to
 //! king, and of the other colour, so the pile is its bottom card, its height and one bit per
-//! card for which suit of its colour it is: 18 bytes whatever its height, and no heap.
+//! card for which suit of its colour it is: no heap, and 18 bytes whatever its height, or 4
+//! for a pile of at most 16 cards (`AlternatePile<2>`, a column's run).
 
-use crate::bits::Bits128;
+use crate::bits::Bits;
 use crate::card::{Card, Suit, KING};
 
+/// A pile of at most `8 * BYTES` cards.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct AlternatePile {
+pub struct AlternatePile<const BYTES: usize = 16> {
     len: u8,
     bottom: u8,
     /// Bit `i`: the card at height `i` (0 the bottom) is a heart or a spade rather than a
     /// diamond or a club. Two packs hold 104 cards, so a pile never outgrows 128 bits.
-    suits: Bits128,
+    suits: Bits<BYTES>,
 }
 
 /// Whether the suit is the first (`false`) or second (`true`) of its colour.
@@ -21,7 +23,7 @@ fn high_suit(suit: Suit) -> bool {
     suit == Suit::HEARTS || suit == Suit::SPADES
 }
 
-impl AlternatePile {
+impl<const BYTES: usize> AlternatePile<BYTES> {
     pub fn len(&self) -> usize {
         self.len as usize
     }
@@ -79,12 +81,12 @@ impl AlternatePile {
 
     /// Takes off the cards from `height` up, as a pile of their own (Klondike moves a
     /// face-up run whole).
-    pub fn split_off(&mut self, height: usize) -> AlternatePile {
+    pub fn split_off(&mut self, height: usize) -> Self {
         debug_assert!(height < self.len());
         let upper = AlternatePile {
             len: self.len - height as u8,
             bottom: self.card(height).index() as u8,
-            suits: Bits128::from(self.suits.get() >> height),
+            suits: Bits::from(self.suits.get() >> height),
         };
         self.len = height as u8;
         self.suits.set(self.suits.get() & ((1u128 << height) - 1));
@@ -95,7 +97,7 @@ impl AlternatePile {
     }
 
     /// Lays `other` on the pile, its bottom card first.
-    pub fn append(&mut self, other: AlternatePile) {
+    pub fn append(&mut self, other: Self) {
         if other.is_empty() {
             return;
         }
@@ -132,8 +134,8 @@ impl AlternatePile {
     }
 
     /// The pile with every card replaced by the first suit of its colour.
-    pub fn without_suits(&self) -> AlternatePile {
-        let mut plain = AlternatePile::default();
+    pub fn without_suits(&self) -> Self {
+        let mut plain = Self::default();
         if self.len > 0 {
             let bottom = Card::from_index(self.bottom as usize);
             let suit = if bottom.is_red() {
@@ -164,7 +166,7 @@ mod tests {
 
     #[test]
     fn a_pile_keeps_its_cards_and_builds_down_in_alternate_colours_with_the_wrap() {
-        let mut pile = AlternatePile::default();
+        let mut pile: AlternatePile = AlternatePile::default();
         assert!(pile.takes(card("2H")));
         for text in ["2H", "AS", "KD", "QC"] {
             pile.push(card(text));
@@ -190,13 +192,14 @@ mod tests {
 
     #[test]
     fn a_pile_split_and_laid_back_is_the_same_pile() {
-        let mut pile = AlternatePile::default();
+        // A column's run: two bytes of suit bits.
+        let mut pile: AlternatePile<2> = AlternatePile::default();
         for text in ["KS", "QH", "JC", "TD", "9S"] {
             pile.push(card(text));
         }
         let whole = pile;
         let upper = pile.split_off(2);
-        let texts = |p: &AlternatePile| p.cards().map(|c| c.to_string()).collect::<Vec<_>>();
+        let texts = |p: &AlternatePile<2>| p.cards().map(|c| c.to_string()).collect::<Vec<_>>();
         assert_eq!(texts(&pile), ["KS", "QH"]);
         assert_eq!(texts(&upper), ["JC", "TD", "9S"]);
         pile.append(upper);

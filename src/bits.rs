@@ -1,18 +1,33 @@
-//! 128 bits held as 16 bytes. A `u128` field aligns its struct to 16 bytes, so a pile or a
-//! talon holding one padded every position that holds them (a Harp position 608 bytes against
-//! 328 without).
+//! Bits held as bytes. A `u128` field aligns its struct to 16 bytes, so a pile or a talon
+//! holding one padded every position that holds them (a Harp position was 608 bytes against
+//! 328 without); and a pile that never holds more than 13 cards needs two bytes, not sixteen.
 
-/// A `u128` without its alignment.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Bits128([u8; 16]);
+/// The low `8 * BYTES` bits of a `u128`, without its alignment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Bits<const BYTES: usize>([u8; BYTES]);
 
-impl Bits128 {
+/// 128 bits: a talon's presence bits, a pile that may hold up to 104 cards.
+pub type Bits128 = Bits<16>;
+
+impl<const BYTES: usize> Bits<BYTES> {
     pub fn get(self) -> u128 {
-        u128::from_le_bytes(self.0)
+        let mut bytes = [0; 16];
+        bytes[..BYTES].copy_from_slice(&self.0);
+        u128::from_le_bytes(bytes)
     }
 
     pub fn set(&mut self, bits: u128) {
-        self.0 = bits.to_le_bytes();
+        debug_assert!(
+            BYTES == 16 || bits >> (8 * BYTES) == 0,
+            "bits beyond {BYTES} bytes"
+        );
+        self.0.copy_from_slice(&bits.to_le_bytes()[..BYTES]);
+    }
+}
+
+impl<const BYTES: usize> Default for Bits<BYTES> {
+    fn default() -> Self {
+        Bits([0; BYTES])
     }
 }
 
@@ -50,9 +65,11 @@ impl DoubleEndedIterator for Ones {
 
 impl ExactSizeIterator for Ones {}
 
-impl From<u128> for Bits128 {
+impl<const BYTES: usize> From<u128> for Bits<BYTES> {
     fn from(bits: u128) -> Self {
-        Bits128(bits.to_le_bytes())
+        let mut held = Bits::default();
+        held.set(bits);
+        held
     }
 }
 
@@ -75,6 +92,9 @@ mod tests {
             assert_eq!(Bits128::from(bits), held);
         }
         assert_eq!(std::mem::align_of::<Bits128>(), 1);
+        let mut two = Bits::<2>::default();
+        two.set(0xbeef);
+        assert_eq!((two.get(), size_of::<Bits<2>>()), (0xbeef, 2));
     }
 
     #[test]

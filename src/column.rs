@@ -11,7 +11,9 @@ use crate::talon::Talon;
 pub struct Column {
     /// How many of the column's face-down cards (the first it was dealt) are still down.
     pub down: u8,
-    pub run: AlternatePile,
+    /// At most 13 cards, a king down to an ace, so two bytes of suit bits: a Harp position
+    /// is 126 bytes smaller than with the 16 a pile of any height needs.
+    pub run: AlternatePile<2>,
 }
 
 impl Column {
@@ -33,6 +35,43 @@ impl Column {
             self.run.push(card);
             card
         })
+    }
+}
+
+/// The face-down cards of a layout dealt as a staircase (columns of one card to `COLUMNS`, the
+/// last card of each face up), the lowest of each column first: `CARDS` of them in one array,
+/// not an array per column as long as the longest, since a position carries them along.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FaceDown<const COLUMNS: usize, const CARDS: usize> {
+    cards: [Card; CARDS],
+    /// Column `c`'s cards are `cards[starts[c]..]` up to the next column's start.
+    starts: [u8; COLUMNS],
+}
+
+impl<const COLUMNS: usize, const CARDS: usize> FaceDown<COLUMNS, CARDS> {
+    /// Room for `counts[c]` cards in column `c`, `CARDS` in all.
+    pub fn new(counts: [usize; COLUMNS]) -> Self {
+        assert_eq!(counts.iter().sum::<usize>(), CARDS, "the face-down cards");
+        let mut starts = [0; COLUMNS];
+        for c in 1..COLUMNS {
+            starts[c] = starts[c - 1] + counts[c - 1] as u8;
+        }
+        FaceDown {
+            cards: [Card::from_index(0); CARDS],
+            starts,
+        }
+    }
+
+    /// Column `c`'s face-down cards as dealt, the lowest first.
+    pub fn column(&self, c: usize) -> &[Card] {
+        let end = self.starts.get(c + 1).map_or(CARDS, |&s| s as usize);
+        &self.cards[self.starts[c] as usize..end]
+    }
+
+    /// Deals `card` to column `c` at height `row` (0 the lowest).
+    pub fn set(&mut self, c: usize, row: usize, card: Card) {
+        debug_assert!(row < self.column(c).len());
+        self.cards[self.starts[c] as usize + row] = card;
     }
 }
 
@@ -82,10 +121,13 @@ pub fn tally<const S: usize>(columns: &[Column], talon: &Talon<S>, home: usize) 
 }
 
 /// The columns as text, one line each: `[face down] face up`, bottom up.
-pub fn describe<const D: usize>(columns: &[Column], face_down: &[[Card; D]]) -> String {
+pub fn describe<const N: usize, const CARDS: usize>(
+    columns: &[Column; N],
+    face_down: &FaceDown<N, CARDS>,
+) -> String {
     let mut out = String::new();
-    for (i, (column, dealt)) in columns.iter().zip(face_down).enumerate() {
-        let down = &dealt[..column.down as usize];
+    for (i, column) in columns.iter().enumerate() {
+        let down = &face_down.column(i)[..column.down as usize];
         let down = match down.len() {
             0 => String::new(),
             _ => format!("[{}] ", format_stack(down)),

@@ -5,7 +5,7 @@
 //! encoding: `docs/rules/harp.md`.
 
 use crate::card::{whole_suits_of_packs, Card, Suit, KING};
-use crate::column::{self, Column};
+use crate::column::{self, Column, FaceDown};
 use crate::foundations::{self, TwinFoundations};
 use crate::game::{family_hash, Game, OptionKind, OptionValues, Tally, VariantOption};
 use crate::key::KeyWriter;
@@ -15,8 +15,8 @@ use crate::talon::Talon;
 const COLUMNS: usize = 9;
 /// The layout: 9 + 8 + ... + 1 cards.
 const LAYOUT: usize = COLUMNS * (COLUMNS + 1) / 2;
-/// Face-down cards of the first column, the most any column holds.
-const MOST_DOWN: usize = COLUMNS - 1;
+/// The layout's face-down cards: 8 + 7 + ... + 0.
+const FACE_DOWN: usize = COLUMNS * (COLUMNS - 1) / 2;
 /// Two packs less the layout.
 const STOCK_MAX: usize = 104 - LAYOUT;
 /// What a redeal not yet spent is worth to the heuristic: ten cards home.
@@ -51,7 +51,7 @@ pub struct Harp {
     columns: [Column; COLUMNS],
     /// Each column's face-down cards as dealt, the lowest first; the first `down` are still
     /// face down.
-    face_down: [[Card; MOST_DOWN]; COLUMNS],
+    face_down: FaceDown<COLUMNS, FACE_DOWN>,
     talon: Talon<STOCK_MAX>,
     foundations: TwinFoundations,
     redeals_left: u8,
@@ -105,7 +105,7 @@ impl Harp {
     }
 
     fn turn_up(&mut self, column: usize) {
-        let face_down = &self.face_down[column];
+        let face_down = self.face_down.column(column);
         if let Some(card) = self.columns[column].turn_up(face_down) {
             let still_down = &face_down[..self.columns[column].down as usize];
             self.down_inversions -= inversions_over(card, still_down);
@@ -122,7 +122,7 @@ impl Harp {
                 let bottom = column.run.cards().next()?;
                 Some(u32::from(inversions_over(
                     bottom,
-                    &self.face_down[c][..column.down as usize],
+                    &self.face_down.column(c)[..column.down as usize],
                 )))
             })
             .sum();
@@ -311,7 +311,7 @@ impl Game for Harp {
         }
         let mut game = Harp {
             columns: [Column::default(); COLUMNS],
-            face_down: [[Card::from_index(0); MOST_DOWN]; COLUMNS],
+            face_down: FaceDown::new(std::array::from_fn(|c| COLUMNS - 1 - c)),
             talon: Talon::new(&order[LAYOUT..]),
             foundations: TwinFoundations::default(),
             redeals_left: options.get("redeals") as u8,
@@ -327,14 +327,14 @@ impl Game for Harp {
                 if column == COLUMNS - 1 - row {
                     game.columns[column].run.push(card);
                 } else {
-                    game.face_down[column][row] = card;
+                    game.face_down.set(column, row, card);
                     game.columns[column].down += 1;
                 }
             }
         }
-        for (column, face_down) in game.face_down.iter().enumerate() {
+        for (c, column) in game.columns.iter().enumerate() {
             game.down_inversions +=
-                inversions_among(&face_down[..game.columns[column].down as usize]);
+                inversions_among(&game.face_down.column(c)[..column.down as usize]);
         }
         Ok(game)
     }
@@ -421,7 +421,7 @@ impl Game for Harp {
                 return None;
             }
             let uncovers_king = column.run.len() == 1
-                && self.face_down[from][column.down as usize - 1].rank() == KING;
+                && self.face_down.column(from)[column.down as usize - 1].rank() == KING;
             let nothing_builds_on_it = rank == 1
                 || Suit::ALL
                     .iter()
@@ -610,7 +610,8 @@ mod tests {
             for _ in 0..300 {
                 let counted: u32 = (0..COLUMNS)
                     .map(|c| {
-                        let down = &position.face_down[c][..position.columns[c].down as usize];
+                        let down =
+                            &position.face_down.column(c)[..position.columns[c].down as usize];
                         u32::from(inversions_among(down))
                     })
                     .sum();

@@ -8,7 +8,7 @@
 
 use crate::alternate_pile::AlternatePile;
 use crate::card::{format_cards, whole_suits_of_packs, Card, Suit, ACE, KING, PACK};
-use crate::column::{self, Column};
+use crate::column::{self, Column, FaceDown};
 use crate::foundations::SuitFoundations;
 use crate::game::{Game, OptionKind, OptionValues, Tally, VariantOption};
 use crate::key::KeyWriter;
@@ -19,6 +19,8 @@ const COLUMNS: usize = 7;
 const LAYOUT: usize = COLUMNS * (COLUMNS + 1) / 2;
 /// Face-down cards of the last column, the most any column holds.
 const MOST_DOWN: usize = COLUMNS - 1;
+/// The layout's face-down cards: 0 + 1 + ... + 6.
+const FACE_DOWN: usize = COLUMNS * (COLUMNS - 1) / 2;
 /// The pack less the layout.
 const STOCK_MAX: usize = 52 - LAYOUT;
 
@@ -27,7 +29,7 @@ pub struct Klondike {
     columns: [Column; COLUMNS],
     /// Each column's face-down cards as dealt, the lowest first; the first `down` are still
     /// face down.
-    face_down: [[Card; MOST_DOWN]; COLUMNS],
+    face_down: FaceDown<COLUMNS, FACE_DOWN>,
     talon: Talon<STOCK_MAX>,
     foundations: SuitFoundations,
     /// Cards turned from the stock at a time.
@@ -102,7 +104,7 @@ impl Klondike {
                 continue;
             }
             let down = column.down as usize;
-            cards[c][..down].copy_from_slice(&self.face_down[c][..down]);
+            cards[c][..down].copy_from_slice(&self.face_down.column(c)[..down]);
             cards[c][down] = column.run.card(0);
             held[c] = down + 1;
             for (height, card) in cards[c][..=down].iter().enumerate() {
@@ -508,7 +510,7 @@ impl Game for Klondike {
         }
         let mut game = Klondike {
             columns: [Column::default(); COLUMNS],
-            face_down: [[Card::from_index(0); MOST_DOWN]; COLUMNS],
+            face_down: FaceDown::new(std::array::from_fn(|c| c)),
             talon: Talon::new(&order[LAYOUT..]),
             foundations: SuitFoundations::new(1),
             draw: options.get("draw") as u8,
@@ -524,7 +526,7 @@ impl Game for Klondike {
                 if column == row {
                     game.columns[column].run.push(card);
                 } else {
-                    game.face_down[column][row] = card;
+                    game.face_down.set(column, row, card);
                     game.columns[column].down += 1;
                 }
             }
@@ -650,7 +652,7 @@ impl Game for Klondike {
                     .find(|&h| column.run.card(h) == card)
                     .expect("the card is in the column's run");
                 lifted = column.run.split_off(height);
-                column.turn_up(&next.face_down[f]);
+                column.turn_up(next.face_down.column(f));
             }
             Place::Waste => {
                 let position = self.talon_position(card).expect("the card is in the talon");
