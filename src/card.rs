@@ -80,7 +80,20 @@ impl Card {
 
     /// True when `self` may be built on `base` going down in alternate colours.
     pub fn goes_down_alternate_on(self, base: Card) -> bool {
-        self.rank() + 1 == base.rank() && self.is_red() != base.is_red()
+        self.alternate_base() == base.rank_colour()
+    }
+
+    /// Rank and colour in one number (twice the rank, one more if red), to compare with
+    /// `alternate_base`.
+    pub fn rank_colour(self) -> u8 {
+        self.rank() << 1 | u8::from(self.is_red())
+    }
+
+    /// The `rank_colour` of the cards `self` goes on, building down in alternate colours
+    /// (none for a king): worked out once, a card is matched against many bases by one
+    /// comparison each.
+    pub fn alternate_base(self) -> u8 {
+        (self.rank() + 1) << 1 | u8::from(!self.is_red())
     }
 
     /// Parses one token: a rank (`A 2..9 T 10 J Q K`) then a suit (`C D H S`), any case.

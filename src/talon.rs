@@ -76,6 +76,24 @@ impl<const N: usize> Talon<N> {
         self.cards[index as usize]
     }
 
+    /// Turns the next `count` stock cards onto the waste, as `count` single turns would (a
+    /// search move that deals on to the card it plays).
+    pub fn deal_several(&mut self, count: usize) {
+        if count == 0 {
+            return;
+        }
+        let mut bits = self.stock_bits();
+        for _ in 1..count {
+            bits &= bits.wrapping_sub(1);
+        }
+        assert!(
+            bits != 0,
+            "deal {count} from a stock of {}",
+            self.stock_len()
+        );
+        self.split = bits.trailing_zeros() as u8 + 1;
+    }
+
     /// Takes the next stock card away (to the layout or a foundation).
     pub fn take_stock_top(&mut self) -> Card {
         let bits = self.stock_bits();
@@ -249,6 +267,22 @@ mod tests {
         talon.deal_to_waste();
         assert_eq!(talon.stock_top(), None);
         assert_eq!(talon.waste_top(), Card::parse("5S"));
+    }
+
+    #[test]
+    fn several_cards_dealt_at_once_are_as_many_single_deals() {
+        let mut talon = Talon::<8>::new(&cards("AS 2S 3S 4S 5S 6S"));
+        talon.deal_to_waste();
+        talon.take_stock_top();
+        for count in 0..=4 {
+            let mut one_by_one = talon;
+            (0..count).for_each(|_| {
+                one_by_one.deal_to_waste();
+            });
+            let mut at_once = talon;
+            at_once.deal_several(count);
+            assert_eq!(at_once, one_by_one, "{count} cards");
+        }
     }
 
     #[test]

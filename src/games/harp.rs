@@ -187,9 +187,11 @@ impl Harp {
                 });
             }
         };
+        // Each top worked out once: a run's top card takes arithmetic to read.
+        let tops: [Option<Card>; COLUMNS] = std::array::from_fn(|c| self.top(c));
         // Home.
-        for from in 0..COLUMNS {
-            if let Some(card) = self.top(from).filter(|&c| self.foundations.accepts(c)) {
+        for (from, &top) in tops.iter().enumerate() {
+            if let Some(card) = top.filter(|&c| self.foundations.accepts(c)) {
                 push_column_move(moves, card, from, Place::Home);
             }
         }
@@ -205,16 +207,24 @@ impl Harp {
                 });
             }
         }
-        // Builds, one card at a time.
-        for to in 0..COLUMNS {
-            let Some(base) = self.top(to) else { continue };
+        // Builds, one card at a time; each card's base worked out once, for every column.
+        let top_bases = tops.map(|top| top.map(Card::alternate_base));
+        let mut talon_bases = [0; STOCK_MAX + 1];
+        for (base, &(_, card)) in talon_bases.iter_mut().zip(talon) {
+            *base = card.alternate_base();
+        }
+        for (to, &base) in tops.iter().enumerate() {
+            let Some(base) = base.map(Card::rank_colour) else {
+                continue;
+            };
             for from in (0..COLUMNS).filter(|&f| f != to) {
-                if let Some(card) = self.top(from).filter(|c| c.goes_down_alternate_on(base)) {
+                if top_bases[from] == Some(base) {
+                    let card = tops[from].expect("a top card");
                     push_column_move(moves, card, from, Place::Column(to as u8));
                 }
             }
-            for &(turn, card) in talon {
-                if card.goes_down_alternate_on(base) {
+            for (&(turn, card), &card_base) in talon.iter().zip(&talon_bases) {
+                if card_base == base {
                     moves.push(Move::Shift {
                         card,
                         from: Place::Waste,
@@ -446,9 +456,7 @@ impl Game for Harp {
                 return next;
             }
             Move::Redeal => {
-                while next.talon.stock_len() > 0 {
-                    next.talon.deal_to_waste();
-                }
+                next.talon.deal_several(next.talon.stock_len());
                 next.talon.turn_over();
                 next.redeals_left -= 1;
                 return next;
@@ -459,9 +467,7 @@ impl Game for Harp {
                 to,
                 turn,
             } => {
-                for _ in 0..turn {
-                    next.talon.deal_to_waste();
-                }
+                next.talon.deal_several(turn as usize);
                 (card, from, to)
             }
         };

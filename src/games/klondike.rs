@@ -628,9 +628,8 @@ impl Game for Klondike {
         let mut next = *self;
         let (card, from, to) = match mv {
             Move::Deal => {
-                for _ in 0..self.draw.min(self.talon.stock_len() as u8) {
-                    next.talon.deal_to_waste();
-                }
+                next.talon
+                    .deal_several((self.draw as usize).min(self.talon.stock_len()));
                 return next;
             }
             Move::Redeal => {
