@@ -270,21 +270,23 @@ impl Terrace {
             waste_len += 1;
             could_top[card.rank() as usize][card.is_red() as usize] -= 1;
         }
-        (0..2).any(|family| {
-            let mut search = FamilyClearing::new(copies as u8);
-            for &card in terrace.iter().rev() {
-                let (card_family, offset) = family_offset(card, f);
-                if card_family == family {
-                    search.push_terrace(offset);
+        FAMILY_CLEARING.with_borrow_mut(|search| {
+            (0..2).any(|family| {
+                search.reset(copies as u8);
+                for &card in terrace.iter().rev() {
+                    let (card_family, offset) = family_offset(card, f);
+                    if card_family == family {
+                        search.push_terrace(offset);
+                    }
                 }
-            }
-            for &(card, home_only) in waste[..waste_len].iter().rev() {
-                let (card_family, offset) = family_offset(card, f);
-                if card_family == family {
-                    search.push_waste(offset, home_only);
+                for &(card, home_only) in waste[..waste_len].iter().rev() {
+                    let (card_family, offset) = family_offset(card, f);
+                    if card_family == family {
+                        search.push_waste(offset, home_only);
+                    }
                 }
-            }
-            !search.clears(&counts[family][..copies])
+                !search.clears(&counts[family][..copies])
+            })
         })
     }
 
@@ -343,6 +345,8 @@ const BLOCKED_MEMO_BITS: u32 = 11;
 
 thread_local! {
     static BLOCKED_MEMO: RefCell<Vec<Option<(BlockedInputs, bool)>>> = const { RefCell::new(Vec::new()) };
+    /// One family search's room, reused: made afresh for each position it was 3 KB zeroed.
+    static FAMILY_CLEARING: RefCell<FamilyClearing> = RefCell::new(FamilyClearing::new());
 }
 
 /// Each family's foundation counts, started foundations first (0 for the rest).
@@ -401,6 +405,8 @@ struct FamilyClearing {
     copies: u8,
     /// Failed states, `t << 24 | u << 16 | the sorted counts`, plus one (0: an empty slot).
     failed: [u32; FAILED_SLOTS],
+    /// The slots of `failed` in use, the first `held` of them: a reset empties only those.
+    used: [u16; FAILED_SLOTS],
     held: usize,
 }
 
@@ -409,17 +415,33 @@ struct FamilyClearing {
 const FAILED_SLOTS: usize = 512;
 
 impl FamilyClearing {
-    fn new(copies: u8) -> FamilyClearing {
+    fn new() -> FamilyClearing {
         FamilyClearing {
             terrace: [0; TERRACE],
             terrace_len: 0,
             waste: [0; STOCK_MAX],
             waste_len: 0,
             beneath: [[0; KING as usize]; STOCK_MAX + 1],
-            copies,
+            copies: 0,
             failed: [0; FAILED_SLOTS],
+            used: [0; FAILED_SLOTS],
             held: 0,
         }
+    }
+
+    /// Empties the search for a family whose foundations hold `copies` cards of each offset,
+    /// clearing only what the last search wrote.
+    fn reset(&mut self, copies: u8) {
+        for waiting in &mut self.beneath[..self.waste_len] {
+            *waiting = [0; KING as usize];
+        }
+        for &slot in &self.used[..self.held] {
+            self.failed[slot as usize] = 0;
+        }
+        self.terrace_len = 0;
+        self.waste_len = 0;
+        self.copies = copies;
+        self.held = 0;
     }
 
     fn push_terrace(&mut self, offset: u8) {
@@ -468,6 +490,7 @@ impl FamilyClearing {
             slot = (slot + 1) % FAILED_SLOTS;
         }
         self.failed[slot] = key;
+        self.used[self.held] = slot as u16;
         self.held += 1;
         self.held < FAILED_SLOTS * 3 / 4
     }
