@@ -50,6 +50,18 @@ pub const KING: Rank = 13;
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub struct Card(u8);
 
+/// Each card's rank by its index, read where a division by 13 would be: ranks are read in
+/// every move of every game. 256 entries, so that no index needs a bounds check.
+const RANKS: [Rank; 256] = {
+    let mut ranks = [0; 256];
+    let mut index = 0;
+    while index < 256 {
+        ranks[index] = (index % 13) as Rank + 1;
+        index += 1;
+    }
+    ranks
+};
+
 impl Card {
     pub fn new(suit: Suit, rank: Rank) -> Card {
         debug_assert!((ACE..=KING).contains(&rank));
@@ -71,11 +83,12 @@ impl Card {
     }
 
     pub fn rank(self) -> Rank {
-        self.0 % 13 + 1
+        RANKS[self.0 as usize]
     }
 
+    /// A diamond or a heart: the indices 13 to 38.
     pub fn is_red(self) -> bool {
-        self.suit().is_red()
+        self.0.wrapping_sub(13) < 26
     }
 
     /// True when `self` may be built on `base` going down in alternate colours.
@@ -276,6 +289,20 @@ pub fn parse_deal(text: &str, packs: usize) -> Result<Vec<Card>, DealParseError>
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ranks_and_colours_read_fast_are_the_suits_and_ranks() {
+        for suit in Suit::ALL {
+            for rank in ACE..=KING {
+                let card = Card::new(suit, rank);
+                assert_eq!((card.rank(), card.suit()), (rank, suit));
+                assert_eq!(card.is_red(), suit.is_red(), "{card}");
+                let base = card.alternate_base();
+                assert_eq!(base >> 1, rank + 1);
+                assert_eq!(base & 1 == 1, !suit.is_red());
+            }
+        }
+    }
 
     #[test]
     fn notation_round_trips_and_accepts_ten_and_any_case() {
