@@ -104,7 +104,15 @@ impl Sedgewick {
     /// Appends the legal moves; with `one_of_each`, a card goes only into the first space
     /// (the cross piles are interchangeable).
     fn generate(&self, moves: &mut Vec<Move>, one_of_each: bool) {
-        for (from, card) in self.sources() {
+        // The cards that can move, gathered once: every pile is tried against them.
+        let mut sources = [(Place::Home, Card::from_index(0)); CROSS + 2];
+        let mut count = 0;
+        for source in self.sources() {
+            sources[count] = source;
+            count += 1;
+        }
+        let sources = &sources[..count];
+        for &(from, card) in sources {
             if self.foundations.accepts(card) {
                 moves.push(Move::Shift {
                     card,
@@ -115,7 +123,7 @@ impl Sedgewick {
         }
         for to in 0..CROSS {
             let Some(base) = self.tops[to] else { continue };
-            for (from, card) in self.sources() {
+            for &(from, card) in sources {
                 if from != Place::Pile(to as u8) && self.goes_on(card, base) {
                     moves.push(Move::Shift {
                         card,
@@ -127,7 +135,7 @@ impl Sedgewick {
         }
         let spaces = (0..CROSS).filter(|&p| self.tops[p].is_none());
         for to in spaces.take(if one_of_each { 1 } else { CROSS }) {
-            for (from, card) in self.sources() {
+            for &(from, card) in sources {
                 if matches!(from, Place::Stock | Place::Waste) {
                     moves.push(Move::Shift {
                         card,
