@@ -475,25 +475,26 @@ impl<G: Game> Search<G> {
 }
 
 /// A frontier entry of the best-first search: the best score first, the newest (highest node
-/// number) among equals.
-struct Open<G: Game> {
+/// number) among equals. The position lies apart, at `slot` of `BestFirst::positions`: the
+/// heap moves its entries as it sifts, and a position is hundreds of bytes.
+struct Open {
     score: i32,
     node: u32,
-    position: G,
+    slot: u32,
 }
 
-impl<G: Game> PartialEq for Open<G> {
+impl PartialEq for Open {
     fn eq(&self, other: &Self) -> bool {
         (self.score, self.node) == (other.score, other.node)
     }
 }
-impl<G: Game> Eq for Open<G> {}
-impl<G: Game> PartialOrd for Open<G> {
+impl Eq for Open {}
+impl PartialOrd for Open {
     fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
         Some(self.cmp(other))
     }
 }
-impl<G: Game> Ord for Open<G> {
+impl Ord for Open {
     fn cmp(&self, other: &Self) -> std::cmp::Ordering {
         (self.score, self.node).cmp(&(other.score, other.node))
     }
@@ -618,7 +619,11 @@ struct BestFirst<G: Game> {
     visited: Visited<G>,
     /// For each position entered: the position it was reached from, and the move.
     parents: Vec<(u32, Option<G::Move>)>,
-    frontier: std::collections::BinaryHeap<Open<G>>,
+    frontier: std::collections::BinaryHeap<Open>,
+    /// The frontier's positions by slot; a slot freed when its position leaves the frontier
+    /// (`free_slots`) takes the next one pushed.
+    positions: Vec<G>,
+    free_slots: Vec<u32>,
     /// The position being expanded (its node number), its moves, and the next one to try.
     expanding: Option<(u32, G)>,
     moves: Vec<G::Move>,
@@ -631,13 +636,15 @@ impl<G: Game> BestFirst<G> {
         frontier.push(Open {
             score: deal.heuristic(),
             node: 0,
-            position: *deal,
+            slot: 0,
         });
         BestFirst {
             deal: *deal,
             visited: Visited::new(deal, budget),
             parents: vec![(0, None)],
             frontier,
+            positions: vec![*deal],
+            free_slots: Vec::new(),
             expanding: None,
             moves: Vec::new(),
             next_move: 0,
@@ -647,7 +654,9 @@ impl<G: Game> BestFirst<G> {
     /// What the search holds besides its table.
     fn held_bytes(&self) -> u64 {
         (self.parents.capacity() * size_of::<(u32, Option<G::Move>)>()
-            + self.frontier.capacity() * size_of::<Open<G>>()) as u64
+            + self.frontier.capacity() * size_of::<Open>()
+            + self.positions.capacity() * size_of::<G>()
+            + self.free_slots.capacity() * size_of::<u32>()) as u64
     }
 
     fn run(&mut self, until: u64, elsewhere: u64) -> Option<Outcome<G::Move>> {
@@ -655,10 +664,12 @@ impl<G: Game> BestFirst<G> {
             let (node, position) = match self.expanding {
                 Some(expanding) => expanding,
                 None => {
-                    let Some(Open { node, position, .. }) = self.frontier.pop() else {
+                    let Some(Open { node, slot, .. }) = self.frontier.pop() else {
                         let held = self.held_bytes();
                         return Some(self.visited.outcome(Verdict::Lost, None, Vec::new(), held));
                     };
+                    let position = self.positions[slot as usize];
+                    self.free_slots.push(slot);
                     self.moves.clear();
                     match position.safe_move() {
                         Some(mv) => self.moves.push(mv),
@@ -696,10 +707,20 @@ impl<G: Game> BestFirst<G> {
                 }
                 let id = self.parents.len() as u32;
                 self.parents.push((node, Some(mv)));
+                let slot = match self.free_slots.pop() {
+                    Some(slot) => {
+                        self.positions[slot as usize] = child;
+                        slot
+                    }
+                    None => {
+                        self.positions.push(child);
+                        self.positions.len() as u32 - 1
+                    }
+                };
                 self.frontier.push(Open {
                     score: child.heuristic(),
                     node: id,
-                    position: child,
+                    slot,
                 });
             }
             self.expanding = None;
