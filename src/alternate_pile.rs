@@ -23,6 +23,13 @@ fn high_suit(suit: Suit) -> bool {
     suit == Suit::HEARTS || suit == Suit::SPADES
 }
 
+/// The suit of that colour, the first or second (`high_suit`): clubs 0, diamonds 1, hearts 2,
+/// spades 3.
+fn suit_of(red: bool, high: bool) -> Suit {
+    const SUITS: [[Suit; 2]; 2] = [[Suit::CLUBS, Suit::SPADES], [Suit::DIAMONDS, Suit::HEARTS]];
+    SUITS[usize::from(red)][usize::from(high)]
+}
+
 impl<const BYTES: usize> AlternatePile<BYTES> {
     pub fn len(&self) -> usize {
         self.len as usize
@@ -36,16 +43,14 @@ impl<const BYTES: usize> AlternatePile<BYTES> {
     pub fn card(&self, height: usize) -> Card {
         debug_assert!(height < self.len());
         let bottom = Card::from_index(self.bottom as usize);
-        let rank = (bottom.rank() as usize + KING as usize * 8 - 1 - height) % KING as usize + 1;
+        // One rank lower per card; only a pile past the ace wraps (a column's run never).
+        let mut rank = bottom.rank() as isize - height as isize;
+        if rank < 1 {
+            rank = (rank - 1).rem_euclid(KING as isize) + 1;
+        }
         let red = bottom.is_red() != (height % 2 == 1);
         let high = self.suits.get() >> height & 1 == 1;
-        let suit = match (red, high) {
-            (false, false) => Suit::CLUBS,
-            (false, true) => Suit::SPADES,
-            (true, false) => Suit::DIAMONDS,
-            (true, true) => Suit::HEARTS,
-        };
-        Card::new(suit, rank as u8)
+        Card::new(suit_of(red, high), rank as u8)
     }
 
     pub fn top(&self) -> Option<Card> {

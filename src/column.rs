@@ -3,7 +3,7 @@
 //! of them are still down and the run on them; the game keeps the dealt cards beside it.
 
 use crate::alternate_pile::AlternatePile;
-use crate::card::{format_stack, Card};
+use crate::card::{format_stack, Card, Rank};
 use crate::game::Tally;
 use crate::talon::Talon;
 
@@ -24,6 +24,14 @@ impl Column {
     /// 27 bits: face-down count (below 16) and the run exactly.
     pub fn code(&self) -> u64 {
         u64::from(self.down) | u64::from(self.run.code()) << 4
+    }
+
+    /// The height in the run of its card of `rank`, if it holds one: a run goes down a rank a
+    /// card from its bottom and never wraps, so it holds each rank once at most.
+    pub fn height_of_rank(&self, rank: Rank) -> Option<usize> {
+        let bottom = self.run.cards().next()?.rank();
+        let height = bottom.checked_sub(rank)? as usize;
+        (rank > 0 && height < self.run.len()).then_some(height)
     }
 
     /// Turns the next face-down card up when the run is gone, and says which card it was;

@@ -147,21 +147,29 @@ impl Klondike {
         }
     }
 
+    /// Each column's top card's `Card::rank_colour` (none for a space), worked out once per
+    /// position: every card that could move is matched against them all.
+    fn bases(&self) -> [Option<u8>; COLUMNS] {
+        std::array::from_fn(|c| self.top(c).map(Card::rank_colour))
+    }
+
     /// Where a card may go in the columns: onto a card one rank higher of the other colour,
-    /// or, a king, into a space (only the first space when `one_space`: spaces are alike).
+    /// or, a king, into a space (only the first space when `one_space`: spaces are alike);
+    /// `bases` from `bases`.
     fn column_targets(
-        &self,
+        bases: &[Option<u8>; COLUMNS],
         card: Card,
         from: Option<usize>,
         one_space: bool,
     ) -> impl Iterator<Item = usize> + '_ {
         let mut spaces_left = if one_space { 1 } else { COLUMNS };
+        let wanted = card.alternate_base();
         (0..COLUMNS).filter(move |&to| {
             if Some(to) == from {
                 return false;
             }
-            match self.top(to) {
-                Some(base) => card.goes_down_alternate_on(base),
+            match bases[to] {
+                Some(base) => base == wanted,
                 None if card.rank() == KING && spaces_left > 0 => {
                     spaces_left -= 1;
                     true
@@ -213,6 +221,7 @@ impl Klondike {
     /// that needs it).
     fn generate(&self, moves: &mut Vec<Move>, search: bool) {
         let shift = |card, from, to| Move::Shift(Shift { card, from, to });
+        let bases = self.bases();
         // Home, from the columns and the talon.
         for from in 0..COLUMNS {
             if let Some(card) = self.top(from).filter(|&c| self.foundations.accepts(c)) {
@@ -230,7 +239,7 @@ impl Klondike {
             for height in 0..column.run.len() {
                 let card = column.run.card(height);
                 let whole_column = height == 0 && column.down == 0;
-                for to in self.column_targets(card, Some(from), search) {
+                for to in Self::column_targets(&bases, card, Some(from), search) {
                     if search && whole_column && self.top(to).is_none() {
                         continue;
                     }
@@ -249,7 +258,7 @@ impl Klondike {
             }
         }
         for &card in talon {
-            for to in self.column_targets(card, None, search) {
+            for to in Self::column_targets(&bases, card, None, search) {
                 let played = Shift {
                     card,
                     from: Place::Waste,
@@ -268,7 +277,7 @@ impl Klondike {
                 let Some(card) = self.foundations.top(suit) else {
                     continue;
                 };
-                for to in self.column_targets(card, None, search) {
+                for to in Self::column_targets(&bases, card, None, search) {
                     let worry = Shift {
                         card,
                         from: Place::Home,
@@ -310,6 +319,7 @@ impl Klondike {
     ) {
         let start = moves.len();
         let after = self.play(Move::Shift(first));
+        let after_bases = after.bases();
         let top = after.top(column).expect("a move that waits leaves a top");
         let pair = |card, from, to| Move::Paired(first, Shift { card, from, to });
         let here = Place::Column(column as u8);
@@ -328,10 +338,11 @@ impl Klondike {
         };
         // Onto the top: a run from another column, a talon card, a worry.
         for from in (0..COLUMNS).filter(|&f| f != column) {
-            let run = after.columns[from].run;
+            let source = after.columns[from];
             // (Not the run just moved off it: that would undo the move.)
             let fits = |c: &Card| c.goes_down_alternate_on(top) && *c != first.card;
-            for card in run.cards().filter(fits) {
+            let height = source.height_of_rank(top.rank() - 1);
+            if let Some(card) = height.map(|h| source.run.card(h)).filter(fits) {
                 moves.push(pair(card, Place::Column(from as u8), here));
             }
         }
@@ -353,7 +364,7 @@ impl Klondike {
             // The card beneath the worried one, worried anywhere.
             Waiting::Worried(suit) => {
                 if let Some(card) = after.foundations.top(suit) {
-                    for to in after.column_targets(card, None, true) {
+                    for to in Self::column_targets(&after_bases, card, None, true) {
                         moves.push(pair(card, Place::Home, Place::Column(to as u8)));
                     }
                 }
@@ -364,7 +375,7 @@ impl Klondike {
                     moves.push(pair(top, here, Place::Home));
                 }
                 let alone = after.columns[column].down == 0 && after.columns[column].run.len() == 1;
-                for to in after.column_targets(top, Some(column), true) {
+                for to in Self::column_targets(&after_bases, top, Some(column), true) {
                     if !(alone && after.top(to).is_none()) {
                         moves.push(pair(top, here, Place::Column(to as u8)));
                     }
@@ -394,7 +405,7 @@ impl Klondike {
             for height in 1..run.len() {
                 let (beneath, card) = (run.card(height - 1), run.card(height));
                 if alongside(Some(beneath), beneath) {
-                    for to in after.column_targets(card, Some(from), true) {
+                    for to in Self::column_targets(&after_bases, card, Some(from), true) {
                         push_new(
                             moves,
                             card,
@@ -412,7 +423,7 @@ impl Klondike {
                 };
                 let beneath = (card.rank() > 1).then(|| Card::new(suit, card.rank() - 1));
                 if alongside(beneath, card) {
-                    for to in after.column_targets(card, None, true) {
+                    for to in Self::column_targets(&after_bases, card, None, true) {
                         push_new(moves, card, Place::Home, Place::Column(to as u8));
                     }
                 }
@@ -420,7 +431,7 @@ impl Klondike {
         }
         if after.draw == 1 {
             for &card in talon.iter().filter(|&&c| alongside(None, c)) {
-                for to in after.column_targets(card, None, true) {
+                for to in Self::column_targets(&after_bases, card, None, true) {
                     push_new(moves, card, Place::Waste, Place::Column(to as u8));
                 }
             }
@@ -647,8 +658,9 @@ impl Game for Klondike {
             Place::Column(f) => {
                 let f = f as usize;
                 let column = &mut next.columns[f];
-                let height = (0..column.run.len())
-                    .find(|&h| column.run.card(h) == card)
+                let height = column
+                    .height_of_rank(card.rank())
+                    .filter(|&h| column.run.card(h) == card)
                     .expect("the card is in the column's run");
                 lifted = column.run.split_off(height);
                 column.turn_up(next.face_down.column(f));
