@@ -157,3 +157,58 @@ pub fn sorted_codes<const N: usize>(columns: &[Column; N]) -> [u64; N] {
     sort_open_columns(&mut codes, |c| c & 0xF == 0, |&c| c);
     codes
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn card(text: &str) -> Card {
+        Card::parse(text).unwrap()
+    }
+
+    #[test]
+    fn face_down_cards_keep_each_column_apart() {
+        let mut face_down = FaceDown::<4, 6>::new([0, 1, 2, 3]);
+        let dealt = [
+            (1, 0, "AS"),
+            (2, 0, "2S"),
+            (2, 1, "3S"),
+            (3, 0, "4S"),
+            (3, 1, "5S"),
+            (3, 2, "6S"),
+        ];
+        for (column, row, text) in dealt {
+            face_down.set(column, row, card(text));
+        }
+        let texts = |c: usize| {
+            face_down
+                .column(c)
+                .iter()
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+        };
+        assert!(face_down.column(0).is_empty());
+        assert_eq!(texts(1), ["AS"]);
+        assert_eq!(texts(2), ["2S", "3S"]);
+        assert_eq!(texts(3), ["4S", "5S", "6S"]);
+    }
+
+    #[test]
+    fn a_runs_card_is_found_by_its_rank() {
+        let mut column = Column::default();
+        assert_eq!(column.height_of_rank(5), None);
+        for text in ["9H", "8S", "7D", "6C"] {
+            column.run.push(card(text));
+        }
+        for (rank, height) in [
+            (9, Some(0)),
+            (7, Some(2)),
+            (6, Some(3)),
+            (10, None),
+            (5, None),
+        ] {
+            assert_eq!(column.height_of_rank(rank), height, "rank {rank}");
+        }
+        assert_eq!(column.run.card(2), card("7D"));
+    }
+}
