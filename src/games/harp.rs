@@ -208,7 +208,7 @@ impl Harp {
             }
         }
         // Builds, one card at a time; each card's base worked out once, for every column.
-        let top_bases = tops.map(|top| top.map(Card::alternate_base));
+        let top_bases = tops.map(|top| top.map(|card| (card, card.alternate_base())));
         let mut talon_bases = [0; STOCK_MAX + 1];
         for (base, &(_, card)) in talon_bases.iter_mut().zip(talon) {
             *base = card.alternate_base();
@@ -218,8 +218,7 @@ impl Harp {
                 continue;
             };
             for from in (0..COLUMNS).filter(|&f| f != to) {
-                if top_bases[from] == Some(base) {
-                    let card = tops[from].expect("a top card");
+                if let Some((card, _)) = top_bases[from].filter(|&(_, b)| b == base) {
                     push_column_move(moves, card, from, Place::Column(to as u8));
                 }
             }
