@@ -102,7 +102,8 @@ pub struct Batch<'a> {
     pub jsonl: Option<&'a Path>,
     pub resume: bool,
     /// Solve again the deals the `--jsonl` file holds as unknown, except those it records as
-    /// already unknown under this search order within at least this node budget.
+    /// already unknown under this search order (and first beam width) within at least this
+    /// node budget.
     pub retry_unknown: bool,
     pub progress: bool,
 }
@@ -129,7 +130,9 @@ impl Batch<'_> {
             None => (HashMap::new(), None),
         };
         let tried_as_now = |r: &DealRecord| {
-            r.search == Some(self.order) && self.budget.max_nodes.is_some_and(|m| r.nodes >= m)
+            r.search == Some(self.order)
+                && r.beam_width == self.budget.unusual_beam_width()
+                && self.budget.max_nodes.is_some_and(|m| r.nodes >= m)
         };
         let settled = |d: &DealId| {
             finished.get(d).is_some_and(|r| {
@@ -153,6 +156,7 @@ impl Batch<'_> {
                     seconds: report.seconds,
                     peak_bytes: report.peak_bytes,
                     search: Some(self.order),
+                    beam_width: self.budget.unusual_beam_width(),
                 };
                 if let Some(writer) = &writer {
                     let mut line = serde_json::to_string(&record).expect("records serialise");

@@ -118,9 +118,10 @@ struct BudgetArgs {
     /// Stop with "unknown" before the search holds more memory than this (e.g. 512M, 4G); per deal
     #[arg(long, value_name = "SIZE", default_value = "4G", value_parser = parse_size)]
     max_memory: u64,
-    /// The beam search's first width (default 8), doubled after each run without a win; a
-    /// retry within a larger budget may start where the earlier pass ran out, since the
-    /// narrower runs would only repeat it
+    /// The beam search's first width (default 8), doubled after each run without a win. A
+    /// retry may start where an earlier pass ran out (its narrower runs would only repeat
+    /// that pass), or at a width off the earlier doubling (11, say): runs of other widths find
+    /// other wins, and `--retry-unknown` counts such a beam as another search
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     beam_width: Option<u32>,
 }

@@ -95,6 +95,15 @@ pub struct Budget {
     pub first_beam_width: Option<usize>,
 }
 
+impl Budget {
+    /// The beam's first width where it is not the usual one: what a deal's record keeps, so
+    /// that a retry can tell a beam whose runs have other widths from the one already run.
+    pub fn unusual_beam_width(&self) -> Option<usize> {
+        self.first_beam_width
+            .filter(|&width| width != FIRST_BEAM_WIDTH)
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Verdict {

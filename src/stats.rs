@@ -18,6 +18,10 @@ pub struct DealRecord {
     /// deals already tried with the same order and budget (absent from older files).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub search: Option<Order>,
+    /// The beam's first width, where `--beam-width` gave one: runs of other widths find other
+    /// wins, so for `--retry-unknown` a beam started at another width is another search.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub beam_width: Option<usize>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -179,6 +183,7 @@ mod tests {
             seconds: 0.5,
             peak_bytes: 0,
             search: None,
+            beam_width: None,
         };
         let records: Vec<_> = (0..10)
             .map(|n| {

@@ -692,6 +692,27 @@ fn retrying_unknown_deals_with_a_larger_budget_gives_the_larger_run() {
         before + large["unknown"].as_u64().unwrap() as usize
     );
     assert!(deeper["unknown"].as_u64().unwrap() <= large["unknown"].as_u64().unwrap());
+    // A beam whose runs start at another width is another search: its retry solves the deals
+    // left unknown again, once.
+    let other_widths = [
+        "--jsonl",
+        jsonl,
+        "--resume",
+        "--retry-unknown",
+        "--search",
+        "beam",
+        "--beam-width",
+        "11",
+    ];
+    let before_widths = lines();
+    let widths = run("widths", "30000", &other_widths);
+    assert_eq!(
+        lines(),
+        before_widths + deeper["unknown"].as_u64().unwrap() as usize
+    );
+    let after_widths = lines();
+    assert_eq!(run("widths-again", "30000", &other_widths), widths);
+    assert_eq!(lines(), after_widths);
     assert!(large["unknown"].as_u64().unwrap() > 0, "{large}");
     assert!(large["unknown"].as_u64().unwrap() < small["unknown"].as_u64().unwrap());
     // The file keeps every record of a retried deal; merge takes the decided one, as the last
@@ -703,7 +724,7 @@ fn retrying_unknown_deals_with_a_larger_budget_gives_the_larger_run() {
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
-    assert_eq!(summary(&merged)["verdicts"], deeper["verdicts"]);
+    assert_eq!(summary(&merged)["verdicts"], widths["verdicts"]);
     assert_refused(
         &["stats", "freecell", "--seeds", "0..9", "--retry-unknown"],
         None,
