@@ -675,18 +675,12 @@ fn retrying_unknown_deals_with_a_larger_budget_gives_the_larger_run() {
     );
     assert_eq!(again, large);
     assert_eq!(lines(), before);
-    let deeper = run(
-        "deeper",
-        "30000",
-        &[
-            "--jsonl",
-            jsonl,
-            "--resume",
-            "--retry-unknown",
-            "--search",
-            "beam",
-        ],
-    );
+    let retry_args = |search: &[&'static str]| {
+        let mut args = vec!["--jsonl", jsonl, "--resume", "--retry-unknown"];
+        args.extend_from_slice(search);
+        args
+    };
+    let deeper = run("deeper", "30000", &retry_args(&["--search", "beam"]));
     assert_eq!(
         lines(),
         before + large["unknown"].as_u64().unwrap() as usize
@@ -694,16 +688,7 @@ fn retrying_unknown_deals_with_a_larger_budget_gives_the_larger_run() {
     assert!(deeper["unknown"].as_u64().unwrap() <= large["unknown"].as_u64().unwrap());
     // A beam whose runs start at another width is another search: its retry solves the deals
     // left unknown again, once.
-    let other_widths = [
-        "--jsonl",
-        jsonl,
-        "--resume",
-        "--retry-unknown",
-        "--search",
-        "beam",
-        "--beam-width",
-        "11",
-    ];
+    let other_widths = retry_args(&["--search", "beam", "--beam-width", "11"]);
     let before_widths = lines();
     let widths = run("widths", "30000", &other_widths);
     assert_eq!(
