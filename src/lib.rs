@@ -8,6 +8,7 @@ pub mod bits;
 pub mod card;
 pub mod chunked;
 pub mod cli;
+pub mod clock;
 pub mod column;
 pub mod compare;
 pub mod deal;

@@ -12,13 +12,13 @@ pub mod wedge;
 pub mod wheel;
 
 use crate::card::Card;
+use crate::clock::CpuClock;
 use crate::game::{move_texts, solution_texts, Game, OptionValues, VariantOption};
 use crate::oracle;
 use crate::solver::{self, Budget, Exhausted, Order, Verdict};
 use crate::strategy::{self, Ending, StrategyKind};
 use crate::verify::{self, Replay};
 use std::marker::PhantomData;
-use std::time::Instant;
 
 /// One deal's answer from the solver, in text form.
 #[derive(Clone, Debug)]
@@ -121,9 +121,9 @@ impl<G: Game> GameEntry for Entry<G> {
             return solve_narrower::<G>(options, cards, budget);
         }
         let deal = G::deal(options, cards)?;
-        let started = Instant::now();
+        let started = CpuClock::start();
         let outcome = solver::solve(&deal, order, budget);
-        let seconds = started.elapsed().as_secs_f64();
+        let seconds = started.seconds();
         let moves = solution_texts(&deal, &outcome.moves);
         Ok(SolveReport {
             verdict: outcome.verdict,
@@ -171,7 +171,7 @@ fn solve_narrower<G: Game>(
     budget: Budget,
 ) -> Result<SolveReport, String> {
     let here = G::deal(options, cards)?;
-    let started = Instant::now();
+    let started = CpuClock::start();
     let mut report = SolveReport {
         verdict: Verdict::Unknown,
         exhausted: Some(Exhausted::Narrower),
@@ -203,7 +203,7 @@ fn solve_narrower<G: Game>(
             break;
         }
     }
-    report.seconds = started.elapsed().as_secs_f64();
+    report.seconds = started.seconds();
     Ok(report)
 }
 
