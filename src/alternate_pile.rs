@@ -164,10 +164,7 @@ pub fn goes_on(card: Card, top: Card) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn card(text: &str) -> Card {
-        Card::parse(text).unwrap()
-    }
+    use crate::card::card;
 
     #[test]
     fn a_pile_keeps_its_cards_and_builds_down_in_alternate_colours_with_the_wrap() {

@@ -286,6 +286,12 @@ pub fn parse_deal(text: &str, packs: usize) -> Result<Vec<Card>, DealParseError>
     Ok(cards)
 }
 
+/// The card a unit test names (`"7D"`).
+#[cfg(test)]
+pub(crate) fn card(text: &str) -> Card {
+    Card::parse(text).expect("a card's name")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

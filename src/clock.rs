@@ -53,7 +53,7 @@ mod tests {
         let clock = CpuClock::start();
         let mut sum = 0u64;
         for i in 0..20_000_000u64 {
-            sum = sum.wrapping_add(i * i);
+            sum = sum.wrapping_add(std::hint::black_box(i) * i);
         }
         std::hint::black_box(sum);
         let worked = clock.seconds();

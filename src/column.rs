@@ -161,10 +161,7 @@ pub fn sorted_codes<const N: usize>(columns: &[Column; N]) -> [u64; N] {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn card(text: &str) -> Card {
-        Card::parse(text).unwrap()
-    }
+    use crate::card::card;
 
     #[test]
     fn face_down_cards_keep_each_column_apart() {

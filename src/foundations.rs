@@ -335,10 +335,7 @@ impl TwinFoundations {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn card(text: &str) -> Card {
-        Card::parse(text).unwrap()
-    }
+    use crate::card::card;
 
     #[test]
     fn foundations_wrap_from_king_to_ace_above_their_base() {

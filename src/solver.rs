@@ -91,7 +91,8 @@ pub struct Budget {
     pub max_memory: Option<u64>,
     /// The beam search's first width (`FIRST_BEAM_WIDTH` unless given). Its runs are the same
     /// on every search of a deal, so a retry within a larger budget may start where an earlier
-    /// pass's budget ran out rather than spend a third of its own on the narrower runs again.
+    /// pass's budget ran out rather than spend a third of its own on the narrower runs again,
+    /// or off the earlier pass's widths altogether, for runs that pass never made.
     pub first_beam_width: Option<usize>,
 }
 
