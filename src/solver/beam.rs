@@ -1,0 +1,137 @@
+//! The beam search (`Order::Beam`, `Order::BeamSecond`): a win-finder, widening after each
+//! run that cut a layer.
+
+use super::*;
+use ahash::AHashSet;
+use std::cmp::Reverse;
+
+/// The first beam width; each run that ends without a win doubles it.
+pub(super) const FIRST_BEAM_WIDTH: usize = 8;
+
+pub(super) fn beam<G: Game>(deal: &G, budget: Budget, score: fn(&G) -> i32) -> Outcome<G::Move> {
+    let mut spent = 0u64;
+    let mut width = budget.first_beam_width.unwrap_or(FIRST_BEAM_WIDTH).max(1);
+    loop {
+        let run = Budget {
+            max_nodes: budget.max_nodes.map(|max| max.saturating_sub(spent)),
+            ..budget
+        };
+        let (mut outcome, cut) = beam_run(deal, run, width, score);
+        outcome.nodes += spent;
+        if outcome.verdict == Verdict::Won || outcome.exhausted.is_some() || !cut {
+            return outcome;
+        }
+        spent = outcome.nodes;
+        width = width.saturating_mul(2);
+    }
+}
+
+/// One beam search of the given width, positions ranked by `score`; also says whether it cut
+/// any layer. A run that cut
+/// none expanded every position of every layer, that is, searched the whole graph breadth
+/// first, so its "lost" is a proof; after a cut run the verdict is only that no win was found.
+fn beam_run<G: Game>(
+    deal: &G,
+    budget: Budget,
+    width: usize,
+    score: fn(&G) -> i32,
+) -> (Outcome<G::Move>, bool) {
+    let mut visited = Visited::new(deal, budget);
+    // For each position entered: the position it was reached from, and the move.
+    let mut parents: Vec<(u32, Option<G::Move>)> = vec![(0, None)];
+    let mut layer: Vec<(u32, G)> = vec![(0, *deal)];
+    let mut next: Vec<(i32, u32, G)> = Vec::new();
+    let mut moves = Vec::new();
+    // The keys of the children a position's moves reach, with the moves, in order.
+    let mut keys: Vec<(G::Move, G::Key)> = Vec::new();
+    let mut cut = false;
+    let mut families: AHashSet<u64> = AHashSet::new();
+    // The places of `next`'s positions, best first; never longer than `next`.
+    let mut ranking: Vec<(Reverse<i32>, u32)> = Vec::new();
+    let held = |parents: &Vec<(u32, Option<G::Move>)>, next: &Vec<(i32, u32, G)>| {
+        (parents.capacity() * size_of::<(u32, Option<G::Move>)>()
+            + next.capacity() * (size_of::<(i32, u32, G)>() + size_of::<(Reverse<i32>, u32)>())
+            + width * size_of::<(u32, G)>()) as u64
+    };
+    while !layer.is_empty() {
+        next.clear();
+        for &(node, position) in &layer {
+            moves.clear();
+            match position.safe_move() {
+                Some(mv) => moves.push(mv),
+                None => position.search_moves(&mut moves),
+            }
+            // The children are played straight into `next` (a position is hundreds of bytes,
+            // so it is copied no more than it must be), their table slots fetched, and then
+            // looked up in turn: those seen before are dropped, the others close ranks.
+            let start = next.len();
+            keys.clear();
+            for &mv in &moves {
+                let child = position.play(mv);
+                let key = child.key();
+                visited.table.prefetch(&key);
+                keys.push((mv, key));
+                next.push((0, 0, child));
+            }
+            let mut kept = start;
+            for (i, &(mv, key)) in keys.iter().enumerate() {
+                let child = &next[start + i].2;
+                if child.is_won() {
+                    let moves = shorten(deal, &line_through(&parents, node, mv));
+                    let bytes = held(&parents, &next);
+                    return (visited.outcome(Verdict::Won, None, moves, bytes), cut);
+                }
+                match visited.admit(key, 2 * held(&parents, &next)) {
+                    Admission::Seen => continue,
+                    Admission::Stop(why) => {
+                        let bytes = held(&parents, &next);
+                        let outcome =
+                            visited.outcome(Verdict::Unknown, Some(why), Vec::new(), bytes);
+                        return (outcome, cut);
+                    }
+                    Admission::New => {}
+                }
+                let id = parents.len() as u32;
+                parents.push((node, Some(mv)));
+                let score = score(child);
+                if kept != start + i {
+                    next[kept].2 = next[start + i].2;
+                }
+                next[kept].0 = score;
+                next[kept].1 = id;
+                kept += 1;
+            }
+            next.truncate(kept);
+        }
+        layer.clear();
+        if next.len() > width {
+            // The best first, and among equals the earlier found; the positions stay where
+            // they are and only their places are sorted (a position is hundreds of bytes).
+            ranking.clear();
+            ranking.extend(
+                next.iter()
+                    .enumerate()
+                    .map(|(i, &(score, _, _))| (Reverse(score), i as u32)),
+            );
+            ranking.sort_unstable();
+            families.clear();
+            for &(_, i) in &ranking {
+                let (_, id, position) = next[i as usize];
+                if position
+                    .family()
+                    .is_none_or(|family| families.insert(family))
+                {
+                    layer.push((id, position));
+                    if layer.len() == width {
+                        break;
+                    }
+                }
+            }
+            cut = true;
+        } else {
+            layer.extend(next.iter().map(|&(_, id, position)| (id, position)));
+        }
+    }
+    let bytes = held(&parents, &next);
+    (visited.outcome(Verdict::Lost, None, Vec::new(), bytes), cut)
+}

@@ -1,0 +1,466 @@
+//! The solver: searches over positions with a transposition table, one module per order
+//! (`depth_first`, `best_first`, `portfolio`, `beam`, `layered`), sharing the table, the
+//! budgets and the expansion of a position here.
+//!
+//! Soundness rests on three facts. (1) Every position reached is stored in the table and is
+//! never expanded twice; a depth-first search with a visited set finds a path to a won
+//! position exactly when one exists, so a finished search with no win proves "lost". (2) Keys
+//! are exact (no hashing down to a fingerprint), so two different positions are never merged,
+//! and a key identifies positions only up to the game's declared symmetries. (3) Where the game
+//! offers a safe move, only that move is tried: the game guarantees it keeps every win and makes
+//! irreversible progress, so by induction on (progress left, distance to a win) the pruned
+//! graph still reaches a win from every winnable position. Budgets stop the search early with
+//! "unknown", never with "lost".
+
+mod beam;
+mod best_first;
+mod depth_first;
+mod layered;
+mod portfolio;
+
+use crate::game::{Game, Layer};
+use crate::table::{KeySet, Offer, Table};
+use beam::{beam, FIRST_BEAM_WIDTH};
+use layered::layered;
+use portfolio::{portfolio, Search};
+use std::cmp::Reverse;
+use std::marker::PhantomData;
+use std::mem::size_of;
+
+/// The order in which the search visits positions. Both visit every reachable position before
+/// they answer "lost"; they differ in how soon they find a win and in memory.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Default,
+    serde::Serialize,
+    serde::Deserialize,
+    clap::ValueEnum,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum Order {
+    /// The three orders below in turn, each going on from where it stopped, with turns that
+    /// double each round, until one answers. Each is a complete search, so the first "lost" is
+    /// a proof; the orders get stuck on different deals, so taking turns cuts the cost of the
+    /// hardest deals.
+    #[default]
+    Portfolio,
+    /// Always expand the most promising position seen so far (by the game's heuristic).
+    /// Not trapped in a large winless subtree; holds the frontier's positions in memory.
+    BestFirst,
+    /// Depth-first, children in heuristic order; memory is the table and one path.
+    DepthFirst,
+    /// Depth-first, children in the game's own move order (no heuristic).
+    DepthFirstPlain,
+    /// Beam search: layer by layer from the deal, keeping only the most promising positions
+    /// of each layer (by the game's heuristic, one of each family where the game groups
+    /// positions: `Game::family`), the beam doubling in width after each run
+    /// that ends without a win. A win-finder for games whose wins lie deep: a run that cut no
+    /// layer has seen every position, so it proves "lost" too, but usually the budget ends
+    /// it first.
+    Beam,
+    /// The beam guided by the game's second heuristic (`Game::second_heuristic`), for games
+    /// that have one: the two heuristics lead the beam to different wins, so a pass over the
+    /// deals one leaves unknown wins many of them at a fraction of a deeper pass's cost.
+    BeamSecond,
+    /// Depth-first within layers (`Game::layer`), the layers in order of rank: a layer's
+    /// table is dropped once it is searched, so only one layer's positions (and the entries
+    /// waiting for later layers) are held at a time. For proofs that no longer fit in memory
+    /// whole; a win is found only once every layer of lower rank is searched.
+    Layered,
+    /// The deal under each narrower variant (`Game::narrower`: one whose every line of play
+    /// is a line here), each by its own default order within the budget; the first win, which
+    /// the checker replays under this variant, is the answer. It finds wins only (a loss there
+    /// says nothing here): for the wins a variant's own search misses.
+    Narrower,
+}
+
+impl Order {
+    /// The name `--search` takes.
+    pub fn name(self) -> String {
+        clap::ValueEnum::to_possible_value(&self)
+            .expect("every order is named")
+            .get_name()
+            .to_string()
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Budget {
+    /// Stop after this many positions expanded.
+    pub max_nodes: Option<u64>,
+    /// Stop before the transposition table and search stack would grow past this many bytes.
+    pub max_memory: Option<u64>,
+    /// The beam search's first width (`FIRST_BEAM_WIDTH` unless given). Its runs are the same
+    /// on every search of a deal, so a retry within a larger budget may start where an earlier
+    /// pass's budget ran out rather than spend a third of its own on the narrower runs again,
+    /// or off the earlier pass's widths altogether, for runs that pass never made.
+    pub first_beam_width: Option<usize>,
+}
+
+impl Budget {
+    /// The beam's first width where it is not the usual one: what a deal's record keeps, so
+    /// that a retry can tell a beam whose runs have other widths from the one already run.
+    pub fn unusual_beam_width(&self) -> Option<usize> {
+        self.first_beam_width
+            .filter(|&width| width != FIRST_BEAM_WIDTH)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Verdict {
+    Won,
+    Lost,
+    Unknown,
+}
+
+impl Verdict {
+    pub fn letter(self) -> char {
+        match self {
+            Verdict::Won => 'w',
+            Verdict::Lost => 'l',
+            Verdict::Unknown => 'u',
+        }
+    }
+
+    pub fn from_letter(c: char) -> Option<Verdict> {
+        match c {
+            'w' => Some(Verdict::Won),
+            'l' => Some(Verdict::Lost),
+            'u' => Some(Verdict::Unknown),
+            _ => None,
+        }
+    }
+}
+
+/// Which budget ended a search that found no answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exhausted {
+    Nodes,
+    Memory,
+    /// The layered search's temporary file could not grow (`Origins`).
+    Disk,
+    /// `--search narrower`: no narrower variant was won.
+    Narrower,
+}
+
+impl Exhausted {
+    pub fn describe(self) -> &'static str {
+        match self {
+            Exhausted::Nodes => "node budget spent (--max-nodes)",
+            Exhausted::Memory => "memory budget spent (--max-memory)",
+            Exhausted::Disk => {
+                "the layered search's temporary file could not grow (free space in TMPDIR)"
+            }
+            Exhausted::Narrower => {
+                "no narrower variant was won (--search narrower finds wins only)"
+            }
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Outcome<M> {
+    pub verdict: Verdict,
+    pub exhausted: Option<Exhausted>,
+    /// For a win, the moves from the deal to the won position.
+    pub moves: Vec<M>,
+    /// Positions expanded (each distinct position counts once).
+    pub nodes: u64,
+    /// Positions held in the table at the end (its peak, since nothing is removed); for the
+    /// layered search, the most held at once (a layer's table and the entries waiting).
+    pub table_entries: usize,
+    /// Bytes held by the table and the search stack at their largest.
+    pub peak_bytes: u64,
+}
+
+/// How a search names positions in its table: by the game's key, or within one layer of the
+/// layered search by a shorter key that tells that layer's positions apart.
+trait Keying<G: Game> {
+    type Key: Copy;
+    type Table: Table<Key = Self::Key>;
+
+    /// The position's table key, or `None` when it lies outside what this search covers
+    /// (another layer): such a position is handed out, never entered or looked up.
+    fn of(&self, position: &G) -> Option<Self::Key>;
+}
+
+/// The game's own key (`Game::key`), within one layer when `within` names one.
+#[derive(Clone, Copy)]
+struct GameKeys {
+    within: Option<Layer>,
+}
+
+impl<G: Game> Keying<G> for GameKeys {
+    type Key = G::Key;
+    type Table = KeySet<G::Key>;
+
+    fn of(&self, position: &G) -> Option<G::Key> {
+        match self.within {
+            Some(layer) if position.layer() != layer => None,
+            _ => Some(position.key()),
+        }
+    }
+}
+
+/// A child played by `play_children`: the move, the position, its table key (`None` outside
+/// the search's part of the graph).
+type Child<G, K> = (<G as Game>::Move, G, Option<K>);
+
+/// Plays each of `moves` from `position` into `children` with its table key, and asks for each
+/// key's table slot to be fetched: the searches look the children up only after all are
+/// played, so their waits for memory overlap.
+fn play_children<G: Game, Y: Keying<G>>(
+    position: &G,
+    moves: &[G::Move],
+    keying: &Y,
+    table: &Y::Table,
+    children: &mut Vec<Child<G, Y::Key>>,
+) {
+    children.clear();
+    for &mv in moves {
+        let child = position.play(mv);
+        let key = keying.of(&child);
+        if let Some(key) = &key {
+            table.prefetch(key);
+        }
+        children.push((mv, child, key));
+    }
+}
+
+/// Appends the moves to try from `position`: its safe move alone if it has one, else those of
+/// its search moves that reach a position not yet in the table, the most promising first.
+/// `children` is room for the children (`play_children`).
+fn expand<G: Game, Y: Keying<G>>(
+    position: &G,
+    sorted: bool,
+    keying: &Y,
+    table: &Y::Table,
+    room: &mut Room<G, Y::Key>,
+) {
+    let Room {
+        fresh: moves,
+        children,
+        scored,
+    } = room;
+    if let Some(mv) = position.safe_move() {
+        moves.push(mv);
+        return;
+    }
+    let start = moves.len();
+    position.search_moves(moves);
+    play_children(position, &moves[start..], keying, table, children);
+    scored.clear();
+    // Moves to positions already in the table would be skipped anyway: drop them unscored.
+    scored.extend(
+        children
+            .iter()
+            .filter(|(_, child, key)| child.is_won() || key.is_none_or(|key| !table.contains(&key)))
+            .map(|(mv, child, _)| (child.heuristic(), *mv)),
+    );
+    // Stable, so the game's own order breaks ties.
+    if sorted {
+        scored.sort_by_key(|&(score, _)| Reverse(score));
+    }
+    moves.truncate(start);
+    moves.extend(scored.iter().map(|&(_, mv)| mv));
+}
+
+/// Room that `expand` reuses from position to position: the moves found, the children played
+/// and their scores.
+struct Room<G: Game, K> {
+    fresh: Vec<G::Move>,
+    children: Vec<Child<G, K>>,
+    scored: Vec<(i32, G::Move)>,
+}
+
+impl<G: Game, K> Room<G, K> {
+    fn new() -> Self {
+        Room {
+            fresh: Vec::new(),
+            children: Vec::new(),
+            scored: Vec::new(),
+        }
+    }
+
+    fn bytes(&self) -> u64 {
+        (self.fresh.capacity() * size_of::<G::Move>()
+            + self.scored.capacity() * size_of::<(i32, G::Move)>()
+            + self.children.capacity() * size_of::<Child<G, K>>()) as u64
+    }
+}
+
+/// Shortens a winning line: from each position, jump to the furthest later position of the
+/// line that one legal move reaches. Positions are compared exactly, so every move's text
+/// still describes the position it is played from.
+pub fn shorten<G: Game>(deal: &G, line: &[G::Move]) -> Vec<G::Move> {
+    let mut positions = vec![*deal];
+    for &mv in line {
+        positions.push(positions[positions.len() - 1].play(mv));
+    }
+    let index: ahash::AHashMap<G, usize> =
+        positions.iter().enumerate().map(|(i, p)| (*p, i)).collect();
+    let mut shorter = Vec::with_capacity(line.len());
+    let (mut at, mut moves) = (0, Vec::new());
+    while at + 1 < positions.len() {
+        let (mut best, mut best_move) = (at + 1, line[at]);
+        moves.clear();
+        positions[at].legal_moves(&mut moves);
+        for &mv in &moves {
+            if let Some(&j) = index.get(&positions[at].play(mv)) {
+                if j > best {
+                    (best, best_move) = (j, mv);
+                }
+            }
+        }
+        shorter.push(best_move);
+        at = best;
+    }
+    shorter
+}
+
+/// Solves from `deal.search_start()`: a winning line is of search moves from there, which
+/// `Game::realize` turns into legal moves from `deal`.
+pub fn solve<G: Game>(deal: &G, order: Order, budget: Budget) -> Outcome<G::Move> {
+    let start = deal.search_start();
+    let deal = &start;
+    if let Some(won) = won_already(deal) {
+        return won;
+    }
+    let mut search = match order {
+        Order::Portfolio => return portfolio(deal, budget),
+        Order::Beam => return beam(deal, budget, G::heuristic),
+        Order::BeamSecond => return beam(deal, budget, G::second_heuristic),
+        Order::Layered => return layered(deal, budget),
+        // A position alone has no variants to try: `GameEntry::solve` deals the narrower ones.
+        Order::Narrower => {
+            return Outcome {
+                verdict: Verdict::Unknown,
+                exhausted: Some(Exhausted::Narrower),
+                moves: Vec::new(),
+                nodes: 0,
+                table_entries: 0,
+                peak_bytes: 0,
+            }
+        }
+        exhaustive => Search::new(exhaustive, deal, budget),
+    };
+    search
+        .run(u64::MAX, 0)
+        .expect("a search with no pause point runs to an answer")
+}
+
+/// The transposition table and the budget, shared by both search orders.
+struct Visited<G: Game, T = KeySet<<G as Game>::Key>> {
+    table: T,
+    nodes: u64,
+    budget: Budget,
+    game: PhantomData<G>,
+}
+
+/// What became of a position offered to the table.
+enum Admission {
+    New,
+    Seen,
+    Stop(Exhausted),
+}
+
+impl<G: Game> Visited<G> {
+    fn new(deal: &G, budget: Budget) -> Self {
+        let mut table = KeySet::new();
+        table.offer(deal.key(), u64::MAX);
+        Visited::holding(table, 1, budget)
+    }
+}
+
+impl<G: Game, T: Table> Visited<G, T> {
+    /// A table already holding some keys, with `nodes` positions entered so far.
+    fn holding(table: T, nodes: u64, budget: Budget) -> Self {
+        Visited {
+            table,
+            nodes,
+            budget,
+            game: PhantomData,
+        }
+    }
+
+    /// Enters a position's key, unless it is there already or a budget would be overrun.
+    /// `other_bytes` is the most the search holds besides the table until its next admission
+    /// (its vectors may grow meanwhile).
+    fn admit(&mut self, key: T::Key, other_bytes: u64) -> Admission {
+        let room = self
+            .budget
+            .max_memory
+            .map_or(u64::MAX, |max| max.saturating_sub(other_bytes));
+        match self.table.offer(key, room) {
+            Offer::Present => return Admission::Seen,
+            Offer::Full => return Admission::Stop(Exhausted::Memory),
+            Offer::New => {}
+        }
+        self.nodes += 1;
+        // The rest of the search grows between the table's growths.
+        if self.table.bytes() > room {
+            return Admission::Stop(Exhausted::Memory);
+        }
+        if self.budget.max_nodes.is_some_and(|max| self.nodes >= max) {
+            return Admission::Stop(Exhausted::Nodes);
+        }
+        Admission::New
+    }
+
+    fn bytes(&self) -> u64 {
+        self.table.bytes()
+    }
+
+    /// The outcome of a search that a budget stopped.
+    fn stopped(&self, why: Exhausted, other_bytes: u64) -> Outcome<G::Move> {
+        self.outcome(Verdict::Unknown, Some(why), Vec::new(), other_bytes)
+    }
+
+    /// The outcome; nothing shrinks during a search, so the final sizes are the peaks.
+    fn outcome(
+        &self,
+        verdict: Verdict,
+        exhausted: Option<Exhausted>,
+        moves: Vec<G::Move>,
+        other_bytes: u64,
+    ) -> Outcome<G::Move> {
+        Outcome {
+            verdict,
+            exhausted,
+            moves,
+            nodes: self.nodes,
+            table_entries: self.table.len(),
+            peak_bytes: self.bytes() + other_bytes,
+        }
+    }
+}
+
+/// The outcome for a deal that is won before any move.
+fn won_already<G: Game>(deal: &G) -> Option<Outcome<G::Move>> {
+    deal.is_won().then(|| Outcome {
+        verdict: Verdict::Won,
+        exhausted: None,
+        moves: Vec::new(),
+        nodes: 1,
+        table_entries: 1,
+        peak_bytes: 0,
+    })
+}
+
+/// The moves from the deal to the position entered as `node`, then `last`, read back through
+/// `parents` (for each position entered: the one it was reached from, and the move).
+fn line_through<M: Copy>(parents: &[(u32, Option<M>)], node: u32, last: M) -> Vec<M> {
+    let mut line = vec![last];
+    let mut at = node;
+    while let (parent, Some(via)) = parents[at as usize] {
+        line.push(via);
+        at = parent;
+    }
+    line.reverse();
+    line
+}
