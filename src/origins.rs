@@ -1,8 +1,8 @@
-//! The layered search's record of where each entry came from (`src/solver/layered.rs`), kept
-//! in a temporary file. It is written once per entry and read only to find a win's line again, yet
-//! over a long proof it grows to more entries than any layer holds at once (FreeCell deal 982
-//! with two cells: hundreds of millions), so in memory it would take the room the tables
-//! need. Where no temporary file can be made it is held in memory.
+//! The layered search's record of where each entry came from (`src/solver/layered.rs`), kept in a
+//! temporary file. It is written once per entry and read only to find a win's line again, yet over
+//! a long proof it grows to more entries than any layer holds at once (FreeCell deal 982 with two
+//! cells: hundreds of millions), so in memory it would take the room the tables need. Where no
+//! temporary file can be made it is held in memory.
 
 use crate::chunked::ChunkedStack;
 use std::fs::{File, OpenOptions};
