@@ -8,6 +8,8 @@ use std::cmp::Reverse;
 /// The first beam width; each run that ends without a win doubles it.
 pub(super) const FIRST_BEAM_WIDTH: usize = 8;
 
+/// Beam runs from the first width, the width doubling after each run that cut a layer and
+/// found no win, until a win, a budget spent, or a run that cut nothing (a proof of loss).
 pub(super) fn beam<G: Game>(deal: &G, budget: Budget, score: fn(&G) -> i32) -> Outcome<G::Move> {
     let mut spent = 0u64;
     let mut width = budget.first_beam_width.unwrap_or(FIRST_BEAM_WIDTH).max(1);
