@@ -10,7 +10,7 @@ use crate::stats::{DealRecord, Summary};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fs::{File, OpenOptions};
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -101,9 +101,9 @@ pub struct Batch<'a> {
     pub budget: Budget,
     pub jsonl: Option<&'a Path>,
     pub resume: bool,
-    /// Solve again the deals the `--jsonl` file holds as unknown, except those it records as
-    /// already unknown under this search order (and first beam width) within at least this
-    /// node budget.
+    /// Solve again the deals the `--jsonl` file holds as unknown, except those that one of its
+    /// records shows already unknown under this search order (and first beam width) within at
+    /// least this node budget.
     pub retry_unknown: bool,
     pub progress: bool,
 }
@@ -122,21 +122,31 @@ impl Batch<'_> {
         if let Some(first) = self.deals.first() {
             first.cards(self.game.packs())?;
         }
-        let (mut finished, writer) = match self.jsonl {
+        let (records, writer) = match self.jsonl {
             Some(path) => {
                 let (records, file) = open_jsonl(path, &header, self.resume)?;
                 (records, Some(Mutex::new(file)))
             }
-            None => (HashMap::new(), None),
+            None => (Vec::new(), None),
         };
-        let tried_as_now = |r: &DealRecord| {
-            r.search == Some(self.order)
-                && r.beam_width == self.budget.unusual_beam_width()
-                && self.budget.max_nodes.is_some_and(|m| r.nodes >= m)
-        };
+        // Any record of a deal counts, not only its latest: a pass run again after later
+        // passes still skips the deals it has tried, so a ladder of passes can be rerun whole.
+        let tried_as_now: HashSet<&DealId> = records
+            .iter()
+            .filter(|r| {
+                r.search == Some(self.order)
+                    && r.beam_width == self.budget.unusual_beam_width()
+                    && self.budget.max_nodes.is_some_and(|m| r.nodes >= m)
+            })
+            .map(|r| &r.deal)
+            .collect();
+        let mut finished = HashMap::new();
+        for record in &records {
+            keep_latest(&mut finished, record.clone())?;
+        }
         let settled = |d: &DealId| {
             finished.get(d).is_some_and(|r| {
-                !(self.retry_unknown && r.verdict == Verdict::Unknown) || tried_as_now(r)
+                !(self.retry_unknown && r.verdict == Verdict::Unknown) || tried_as_now.contains(d)
             })
         };
         let todo: Vec<&DealId> = self.deals.iter().filter(|d| !settled(d)).collect();
@@ -230,14 +240,14 @@ fn keep_latest(
     Ok(())
 }
 
-/// Opens the `--jsonl` file for appending, returning the deals it already holds. A file that
-/// exists is continued only with `--resume`, and only for the same game and variant; a last
-/// line cut short by a kill is dropped.
+/// Opens the `--jsonl` file for appending, returning the records it already holds, in order.
+/// A file that exists is continued only with `--resume`, and only for the same game and
+/// variant; a last line cut short by a kill is dropped.
 fn open_jsonl(
     path: &Path,
     header: &JsonlHeader,
     resume: bool,
-) -> Result<(HashMap<DealId, DealRecord>, File), String> {
+) -> Result<(Vec<DealRecord>, File), String> {
     let shown = path.display();
     let exists = path.metadata().map(|m| m.len() > 0).unwrap_or(false);
     if exists && !resume {
@@ -245,7 +255,7 @@ fn open_jsonl(
             "{shown} already holds deals: pass --resume to continue it, or name a new file"
         ));
     }
-    let mut records = HashMap::new();
+    let mut records = Vec::new();
     if exists {
         let (found, records_read, intact_len) = read_jsonl(path)?;
         if found != *header {
@@ -260,9 +270,7 @@ fn open_jsonl(
             .map_err(|e| format!("cannot open {shown}: {e}"))?;
         file.set_len(intact_len)
             .map_err(|e| format!("cannot trim the cut-off last line of {shown}: {e}"))?;
-        for record in records_read {
-            keep_latest(&mut records, record)?;
-        }
+        records = records_read;
     } else {
         let mut file = File::create(path).map_err(|e| format!("cannot create {shown}: {e}"))?;
         let line = serde_json::to_string(header).expect("header serialises") + "\n";

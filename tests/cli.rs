@@ -698,6 +698,16 @@ fn retrying_unknown_deals_with_a_larger_budget_gives_the_larger_run() {
     let after_widths = lines();
     assert_eq!(run("widths-again", "30000", &other_widths), widths);
     assert_eq!(lines(), after_widths);
+    // Any record counts, not just a deal's latest: the passes run again from the first retry
+    // solve nothing, though the last pass has tried every deal still unknown since.
+    let retry_again = run(
+        "retry-again",
+        "30000",
+        &["--jsonl", jsonl, "--resume", "--retry-unknown"],
+    );
+    assert_eq!(retry_again["verdicts"], widths["verdicts"]);
+    run("deeper-again", "30000", &retry_args(&["--search", "beam"]));
+    assert_eq!(lines(), after_widths);
     assert!(large["unknown"].as_u64().unwrap() > 0, "{large}");
     assert!(large["unknown"].as_u64().unwrap() < small["unknown"].as_u64().unwrap());
     // The file keeps every record of a retried deal; merge takes the decided one, as the last
