@@ -1,6 +1,6 @@
 //! Carries out a parsed request: each command reads its input, calls the library, and prints.
 
-use crate::batch::{merge, Batch, JsonlHeader};
+use crate::batch::{merge, read_jsonl, Batch, JsonlHeader};
 use crate::card::format_cards;
 use crate::cli::{read_text, Chosen, CompareRequest, Request, StatsRequest};
 use crate::compare::{read_verdicts, Comparison, Report, SolverVerdicts};
@@ -11,7 +11,7 @@ use crate::export::{
 use crate::game::OptionKind;
 use crate::games;
 use crate::solver::{Budget, Order, Verdict};
-use crate::stats::Summary;
+use crate::stats::{PassTally, Summary};
 use crate::strategy::{Ending, StrategyKind};
 use serde_json::json;
 use std::io::IsTerminal;
@@ -348,22 +348,31 @@ fn merge_files(files: &[PathBuf], json: Option<PathBuf>) -> Result<ExitCode, Str
     publish(&merge(files)?, json)
 }
 
-/// Prints the README's tables: one of results summaries, one of strategy comparisons.
+/// Prints the README's tables: one of results summaries, one of strategy comparisons; and for
+/// a `--jsonl` file, its passes.
 fn report(files: &[PathBuf]) -> Result<ExitCode, String> {
     let mut summaries = Vec::new();
     let mut comparisons: Vec<Report> = Vec::new();
+    let mut runs = Vec::new();
     for path in files {
         let text = read_text(path)?;
         if let Ok(summary) = serde_json::from_str::<Summary>(&text) {
             summaries.push(summary);
         } else if let Ok(reports) = serde_json::from_str::<Vec<Report>>(&text) {
             comparisons.extend(reports);
+        } else if let Ok((header, records, _)) = read_jsonl(path) {
+            runs.push((path, header, PassTally::from_records(&records)));
         } else {
             return Err(format!(
-                "{} is neither a results summary nor a list of strategy comparisons",
+                "{} is neither a results summary, a list of strategy comparisons, nor a --jsonl file of deals",
                 path.display()
             ));
         }
+    }
+    for (path, header, passes) in &runs {
+        println!("{}: {} ({})\n", path.display(), header.game, header.variant);
+        print!("{}", Markdown.render(passes));
+        println!();
     }
     if !summaries.is_empty() {
         print!("{}", Markdown.render(&summaries));

@@ -167,6 +167,7 @@ impl Batch<'_> {
                     peak_bytes: report.peak_bytes,
                     search: Some(self.order),
                     beam_width: self.budget.unusual_beam_width(),
+                    max_nodes: self.budget.max_nodes,
                 };
                 if let Some(writer) = &writer {
                     let mut line = serde_json::to_string(&record).expect("records serialise");

@@ -365,7 +365,7 @@ pub fn command() -> Command {
         )
         .subcommand(
             Command::new("report")
-                .about("Print results/*.json summaries as a Markdown table (the README's)")
+                .about("Print results/*.json summaries as a Markdown table (the README's), or a --jsonl file's passes")
                 .arg(Arg::new("files").value_name("FILE").num_args(1..).required(true).value_parser(value_parser!(PathBuf))),
         )
 }

@@ -22,6 +22,59 @@ pub struct DealRecord {
     /// wins, so for `--retry-unknown` a beam started at another width is another search.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub beam_width: Option<usize>,
+    /// The node budget it was searched within (`--max-nodes`; absent from older files), so
+    /// that a file's passes can be told apart (`patience report FILE.jsonl`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_nodes: Option<u64>,
+}
+
+/// What one pass over a `--jsonl` file's deals did: the deals it searched (a first pass, or a
+/// retry of those left unknown) with one order, first beam width and node budget.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PassTally {
+    pub search: Option<Order>,
+    pub beam_width: Option<usize>,
+    pub max_nodes: Option<u64>,
+    pub deals: u64,
+    pub won: u64,
+    pub lost: u64,
+    pub unknown: u64,
+    pub cpu_seconds: f64,
+}
+
+impl PassTally {
+    /// The passes of a file's records, in the order each first appears.
+    pub fn from_records(records: &[DealRecord]) -> Vec<PassTally> {
+        let mut passes: Vec<PassTally> = Vec::new();
+        for r in records {
+            let key = (r.search, r.beam_width, r.max_nodes);
+            let at = passes
+                .iter()
+                .position(|p| (p.search, p.beam_width, p.max_nodes) == key);
+            let at = at.unwrap_or_else(|| {
+                passes.push(PassTally {
+                    search: r.search,
+                    beam_width: r.beam_width,
+                    max_nodes: r.max_nodes,
+                    deals: 0,
+                    won: 0,
+                    lost: 0,
+                    unknown: 0,
+                    cpu_seconds: 0.0,
+                });
+                passes.len() - 1
+            });
+            let pass = &mut passes[at];
+            pass.deals += 1;
+            match r.verdict {
+                Verdict::Won => pass.won += 1,
+                Verdict::Lost => pass.lost += 1,
+                Verdict::Unknown => pass.unknown += 1,
+            }
+            pass.cpu_seconds += r.seconds;
+        }
+        passes
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -184,6 +237,7 @@ mod tests {
             peak_bytes: 0,
             search: None,
             beam_width: None,
+            max_nodes: None,
         };
         let records: Vec<_> = (0..10)
             .map(|n| {

@@ -708,6 +708,24 @@ fn retrying_unknown_deals_with_a_larger_budget_gives_the_larger_run() {
     assert_eq!(retry_again["verdicts"], widths["verdicts"]);
     run("deeper-again", "30000", &retry_args(&["--search", "beam"]));
     assert_eq!(lines(), after_widths);
+    // `report` on the file: one row per pass, the order, first width and budget it ran with.
+    let passes = stdout(&patience(&["report", jsonl]));
+    let count = |s: &serde_json::Value, field: &str| s[field].as_u64().unwrap();
+    let rows = [
+        format!(
+            "| 1 | portfolio | — | 3000 | 30 | {} |",
+            count(&small, "won")
+        ),
+        format!(
+            "| 2 | portfolio | — | 30000 | {} |",
+            count(&small, "unknown")
+        ),
+        format!("| 3 | beam | 8 | 30000 | {} |", count(&large, "unknown")),
+        format!("| 4 | beam | 11 | 30000 | {} |", count(&deeper, "unknown")),
+    ];
+    for row in rows {
+        assert!(passes.contains(&row), "{row} not in\n{passes}");
+    }
     assert!(large["unknown"].as_u64().unwrap() > 0, "{large}");
     assert!(large["unknown"].as_u64().unwrap() < small["unknown"].as_u64().unwrap());
     // The file keeps every record of a retried deal; merge takes the decided one, as the last

@@ -1,6 +1,7 @@
 use super::{format_bytes, format_percent, format_seconds, Exporter};
 use crate::compare::Report;
-use crate::stats::Summary;
+use crate::solver::Order;
+use crate::stats::{PassTally, Summary};
 
 /// Rows for the README's results table.
 pub struct Markdown;
@@ -59,6 +60,43 @@ impl Exporter<Report> for Markdown {
                     format_percent(t.share_of_winnable)
                 );
             }
+        }
+        out
+    }
+}
+
+/// A `--jsonl` file's passes, in the order each began: what each searched and what it decided.
+/// Records from before budgets were kept show "unrecorded" (their passes of one order and
+/// width then share a row).
+impl Exporter<PassTally> for Markdown {
+    fn render(&self, passes: &[PassTally]) -> String {
+        let mut out = String::from(
+            "| pass | search | first width | node budget | deals | won | lost | unknown | won of the deals | CPU time |\n\
+             |---:|---|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+        );
+        for (i, p) in passes.iter().enumerate() {
+            let search = p.search.map_or("unrecorded".to_string(), Order::name);
+            let width = match (p.beam_width, p.search) {
+                (Some(width), _) => width.to_string(),
+                (None, Some(Order::Beam | Order::BeamSecond)) => "8".to_string(),
+                (None, _) => "—".to_string(),
+            };
+            let budget = p
+                .max_nodes
+                .map_or("unrecorded".to_string(), |n| n.to_string());
+            out += &format!(
+                "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
+                i + 1,
+                search,
+                width,
+                budget,
+                p.deals,
+                p.won,
+                p.lost,
+                p.unknown,
+                format_percent(p.won as f64 / p.deals as f64),
+                format_seconds(p.cpu_seconds)
+            );
         }
         out
     }
