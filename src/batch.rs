@@ -131,18 +131,18 @@ impl Batch<'_> {
         };
         // Any record of a deal counts, not only its latest: a pass run again after later
         // passes still skips the deals it has tried, so a ladder of passes can be rerun whole.
-        let tried_as_now: HashSet<&DealId> = records
+        let tried_as_now: HashSet<DealId> = records
             .iter()
             .filter(|r| {
                 r.search == Some(self.order)
                     && r.beam_width == self.budget.unusual_beam_width()
                     && self.budget.max_nodes.is_some_and(|m| r.nodes >= m)
             })
-            .map(|r| &r.deal)
+            .map(|r| r.deal.clone())
             .collect();
         let mut finished = HashMap::new();
-        for record in &records {
-            keep_latest(&mut finished, record.clone())?;
+        for record in records {
+            keep_latest(&mut finished, record)?;
         }
         let settled = |d: &DealId| {
             finished.get(d).is_some_and(|r| {
