@@ -18,7 +18,7 @@ case $game in
   harp)
     own=99999
     rungs=("beam 8 1000000 3G" "beam-second 8 1000000 3G" "beam-second 700 2000000 3G"
-      "beam 11 1000000 3G" "beam 700 2000000 3G") ;;
+      "beam 11 1000000 3G" "beam 700 2000000 3G" "beam 2800 5000000 4G") ;;
   sedgewick)
     own=99999
     rungs=("beam 8 200000 2G" "beam-second 8 200000 2G" "beam 300 500000 2G"
@@ -27,7 +27,7 @@ case $game in
     own=99999
     rungs=("beam 8 10000 2G" "portfolio - 10000 2G" "beam 8 100000 2G" "beam-second 8 100000 2G"
       "beam 11 100000 2G" "beam-second 11 100000 2G" "beam 150 300000 2G"
-      "beam-second 150 300000 2G") ;;
+      "beam-second 150 300000 2G" "beam-second 300 600000 2G") ;;
   queens)
     own=99999
     rungs=("portfolio - 10000 2G" "portfolio - 100000 2G" "beam 8 100000 2G" "beam 8 150000 2G") ;;
