@@ -3,37 +3,49 @@
 # deals still unknown, each a search and budget that wins (or proves) more of what the passes
 # before it left. Resumable and rerunnable: a pass skips the deals it has already tried (any
 # record counts, `--retry-unknown`), so after a kill, or to add rungs, run the same line again.
-# Per-deal records go to runs/GAME-seeds0-LAST.jsonl (not committed), the summary to
-# results/GAME.json (results/GAME-seeds0-LAST.json where LAST is not the game's own). The rungs are those the committed results were made with, in order, and
-# then the next ones measured (docs/rules/GAME.md, Measured); passes stopped part way and not
-# finished are left out.
+# Per-deal records go to runs/GAME-seeds0-LAST.jsonl (not committed: too large), the summary
+# to results/GAME.json (results/GAME-seeds0-LAST.json where LAST is not the game's own). The
+# rungs are those the committed results were made with, in order, and then the next ones
+# measured (docs/rules/GAME.md, Measured); passes stopped part way and not finished are left
+# out.
+# Where that records file is gone but runs/GAME-seeds0-LAST-base.json is committed (a copy of
+# the summary the rungs up to `based` made), the rungs after `based` run over its unknown deals
+# only (`stats --unknown-in`), their records go to runs/GAME-seeds0-LAST-retries.jsonl
+# (committed: it is small), and `merge --onto` enters them onto the base to give the summary.
 # Usage: scripts/ladder.sh GAME      (harp, sedgewick, terrace, queens, wheel)
-# Environment: THREADS (default: all cores), FROM (first rung to run, 1-based; default 1),
-# LAST (the last seed; default 99999, the Wheel's 999999).
+# Environment: THREADS (default: all cores), FROM (first rung to run, 1-based; default 1, or
+# the rung after `based` over a base), LAST (the last seed; default 99999, the Wheel's 999999),
+# FRESH=1 (run every rung from the first deal, ignoring a base).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 game=${1:?usage: scripts/ladder.sh GAME}
 # Each rung: search order, first beam width (beam orders only), positions per deal, memory.
+# `based`: how many rungs the committed base summary (if any) already holds.
+based=0
 case $game in
   harp)
     own=99999
     rungs=("beam 8 1000000 3G" "beam-second 8 1000000 3G" "beam-second 700 2000000 3G"
-      "beam 11 1000000 3G" "beam 700 2000000 3G" "beam 2800 5000000 4G") ;;
+      "beam 11 1000000 3G" "beam 700 2000000 3G" "beam 2800 5000000 4G")
+    based=5 ;;
   sedgewick)
     own=99999
     rungs=("beam 8 200000 2G" "beam-second 8 200000 2G" "beam 300 500000 2G"
-      "beam-second 300 500000 2G" "beam 1000 2000000 3G") ;;
+      "beam-second 300 500000 2G" "beam 1000 2000000 3G")
+    based=5 ;;
   terrace)
     own=99999
     rungs=("beam 8 10000 2G" "portfolio - 10000 2G" "beam 8 100000 2G" "beam-second 8 100000 2G"
       "beam 11 100000 2G" "beam-second 11 100000 2G" "beam 150 300000 2G"
-      "beam-second 150 300000 2G" "beam-second 300 600000 2G") ;;
+      "beam-second 150 300000 2G" "beam-second 300 600000 2G")
+    based=8 ;;
   queens)
     own=99999
     rungs=("portfolio - 10000 2G" "portfolio - 100000 2G" "beam 8 100000 2G" "beam 8 150000 2G") ;;
   wheel)
     own=999999
-    rungs=("portfolio - 200000 2G" "depth-first - 2000000 2G") ;;
+    rungs=("portfolio - 200000 2G" "depth-first - 2000000 2G")
+    based=1 ;;
   *)
     echo "scripts/ladder.sh: no ladder for '$game' (harp, sedgewick, terrace, queens, wheel)" >&2
     exit 2 ;;
@@ -42,17 +54,32 @@ cargo build --release --quiet
 mkdir -p runs results
 last=${LAST:-$own}
 file="runs/${game}-seeds0-${last}.jsonl"
+base="runs/${game}-seeds0-${last}-base.json"
 summary="results/${game}.json"
 [[ $last == "$own" ]] || summary="results/${game}-seeds0-${last}.json"
 threads=()
 [[ -n "${THREADS:-}" ]] && threads=(--threads "$THREADS")
-for ((i = ${FROM:-1}; i <= ${#rungs[@]}; i++)); do
+over_base=()
+first=1
+if [[ ! -e $file && -e $base && -z "${FRESH:-}" ]]; then
+  over_base=(--unknown-in "$base")
+  file="runs/${game}-seeds0-${last}-retries.jsonl"
+  first=$((based + 1))
+fi
+for ((i = ${FROM:-$first}; i <= ${#rungs[@]}; i++)); do
   read -r search width nodes memory <<< "${rungs[i - 1]}"
   args=(--search "$search" --max-nodes "$nodes" --max-memory "$memory")
   [[ $width != - ]] && args+=(--beam-width "$width")
   ((i > 1)) && args+=(--retry-unknown)
-  echo "rung $i of ${#rungs[@]}: ${args[*]}" >&2
+  echo "rung $i of ${#rungs[@]}: ${args[*]} ${over_base[*]}" >&2
   target/release/patience stats "$game" --seeds "0..${last}" "${args[@]}" "${threads[@]}" \
-    --jsonl "$file" --resume > /dev/null
+    "${over_base[@]}" --jsonl "$file" --resume > /dev/null
 done
-target/release/patience merge "$file" --json "$summary"
+if ((${#over_base[@]})) && [[ ! -e $file ]]; then
+  echo "no rung after the ${based} the base holds: $base is the summary" >&2
+  cp "$base" "$summary"
+elif ((${#over_base[@]})); then
+  target/release/patience merge --onto "$base" "$file" --json "$summary"
+else
+  target/release/patience merge "$file" --json "$summary"
+fi

@@ -1,6 +1,6 @@
 //! Carries out a parsed request: each command reads its input, calls the library, and prints.
 
-use crate::batch::{merge, read_jsonl, Batch, JsonlHeader};
+use crate::batch::{merge, merge_onto, read_jsonl, Batch, JsonlHeader};
 use crate::card::format_cards;
 use crate::cli::{read_text, Chosen, CompareRequest, Request, StatsRequest};
 use crate::compare::{read_verdicts, Comparison, Report, SolverVerdicts};
@@ -15,7 +15,7 @@ use crate::stats::{PassTally, Summary};
 use crate::strategy::{Ending, StrategyKind};
 use serde_json::json;
 use std::io::IsTerminal;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 pub fn run(request: Request) -> Result<ExitCode, String> {
@@ -43,7 +43,7 @@ pub fn run(request: Request) -> Result<ExitCode, String> {
             json,
         } => play(&game, &deal, strategy, json),
         Request::Compare(request) => compare(request),
-        Request::Merge { files, json } => merge_files(&files, json),
+        Request::Merge { files, json, onto } => merge_files(&files, json, onto),
         Request::Report { files } => report(&files),
     }
 }
@@ -137,7 +137,7 @@ fn solve(
 
 /// Reads a move list: `solve --json` output, or text with one move per line (blank lines,
 /// `#` comments and a leading `12.` numbering, as `solve` prints, are ignored).
-fn read_solution(path: &PathBuf) -> Result<(Vec<String>, Option<serde_json::Value>), String> {
+fn read_solution(path: &Path) -> Result<(Vec<String>, Option<serde_json::Value>), String> {
     let text = read_text(path)?;
     if text.trim_start().starts_with('{') {
         let value: serde_json::Value = serde_json::from_str(&text)
@@ -167,7 +167,7 @@ fn read_solution(path: &PathBuf) -> Result<(Vec<String>, Option<serde_json::Valu
     Ok((moves, None))
 }
 
-fn verify(game: &Chosen, deal: Option<DealId>, solution: &PathBuf) -> Result<ExitCode, String> {
+fn verify(game: &Chosen, deal: Option<DealId>, solution: &Path) -> Result<ExitCode, String> {
     let (moves, json) = read_solution(solution)?;
     if let Some(json) = &json {
         let (found_game, found_variant) = (json["game"].as_str(), json["variant"].as_str());
@@ -222,10 +222,41 @@ fn stats(request: StatsRequest) -> Result<ExitCode, String> {
         check_writable(path)?;
     }
     let (k, n) = request.shard;
+    let mut deals: Vec<DealId> = request.range.shard(k, n).collect();
+    if let Some(path) = &request.unknown_in {
+        let base = read_summary(path)?;
+        let variant = request.game.variant();
+        if (base.game.as_str(), base.variant.as_str()) != (request.game.entry.name(), &variant) {
+            return Err(format!(
+                "{} summarises {} ({}), not {} ({})",
+                path.display(),
+                base.game,
+                base.variant,
+                request.game.entry.name(),
+                variant
+            ));
+        }
+        let mut unknown = Vec::new();
+        for deal in deals {
+            match base.verdict_of(&deal) {
+                None => {
+                    return Err(format!(
+                        "{deal} is not one of the deals {} summarises ({} from {})",
+                        path.display(),
+                        base.deals,
+                        base.first_deal
+                    ))
+                }
+                Some(Verdict::Unknown) => unknown.push(deal),
+                Some(_) => {}
+            }
+        }
+        deals = unknown;
+    }
     let batch = Batch {
         game: request.game.entry,
         options: &request.game.options,
-        deals: request.range.shard(k, n).collect(),
+        deals,
         deal_step: n,
         order: request.order,
         budget: request.budget,
@@ -341,11 +372,29 @@ fn publish(summary: &Summary, json: Option<PathBuf>) -> Result<ExitCode, String>
     Ok(ExitCode::SUCCESS)
 }
 
-fn merge_files(files: &[PathBuf], json: Option<PathBuf>) -> Result<ExitCode, String> {
+fn merge_files(
+    files: &[PathBuf],
+    json: Option<PathBuf>,
+    onto: Option<PathBuf>,
+) -> Result<ExitCode, String> {
     if let Some(path) = &json {
         check_writable(path)?;
     }
-    publish(&merge(files)?, json)
+    let summary = match onto {
+        Some(base) => merge_onto(&read_summary(&base)?, files)?,
+        None => merge(files)?,
+    };
+    publish(&summary, json)
+}
+
+/// Reads a `stats --json` summary (the results/ form).
+fn read_summary(path: &Path) -> Result<Summary, String> {
+    serde_json::from_str(&read_text(path)?).map_err(|e| {
+        format!(
+            "{} is not a stats --json summary ({e}): name a results/ file",
+            path.display()
+        )
+    })
 }
 
 /// Prints the README's tables: one of results summaries, one of strategy comparisons; and for

@@ -317,9 +317,9 @@ pub fn read_jsonl(path: &Path) -> Result<(JsonlHeader, Vec<DealRecord>, u64), St
     Ok((header, records, intact))
 }
 
-/// Combines the `--jsonl` files of shards (or of interrupted runs) into the summary a single
-/// run over the same deals gives.
-pub fn merge(paths: &[PathBuf]) -> Result<Summary, String> {
+/// Reads `--jsonl` files of one game and variant: their header and each deal's record that
+/// counts (`keep_latest`), in deal order.
+fn read_records(paths: &[PathBuf]) -> Result<(JsonlHeader, Vec<DealRecord>), String> {
     let mut header: Option<JsonlHeader> = None;
     let mut by_deal: HashMap<DealId, DealRecord> = HashMap::new();
     for path in paths {
@@ -343,10 +343,30 @@ pub fn merge(paths: &[PathBuf]) -> Result<Summary, String> {
     }
     let header = header.ok_or("merge needs at least one --jsonl file")?;
     let mut records: Vec<DealRecord> = by_deal.into_values().collect();
+    records.sort_by_key(|r| (matches!(r.deal, DealId::Ms(_)), r.deal.number()));
+    Ok((header, records))
+}
+
+/// Enters the records of `--jsonl` files onto a summary whose own per-deal records are gone
+/// (`Summary::amend`): the retry passes over its unknown deals (`stats --unknown-in`).
+pub fn merge_onto(base: &Summary, paths: &[PathBuf]) -> Result<Summary, String> {
+    let (header, records) = read_records(paths)?;
+    if (header.game.as_str(), header.variant.as_str()) != (&base.game, &base.variant) {
+        return Err(format!(
+            "the files hold {} ({}), but the summary {} ({})",
+            header.game, header.variant, base.game, base.variant
+        ));
+    }
+    base.amend(&records)
+}
+
+/// Combines the `--jsonl` files of shards (or of interrupted runs) into the summary a single
+/// run over the same deals gives.
+pub fn merge(paths: &[PathBuf]) -> Result<Summary, String> {
+    let (header, records) = read_records(paths)?;
     if records.is_empty() {
         return Err("the files hold no deals".to_string());
     }
-    records.sort_by_key(|r| (matches!(r.deal, DealId::Ms(_)), r.deal.number()));
     for pair in records.windows(2) {
         let kinds_match =
             std::mem::discriminant(&pair[0].deal) == std::mem::discriminant(&pair[1].deal);

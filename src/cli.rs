@@ -12,7 +12,7 @@ use crate::strategy::StrategyKind;
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{value_parser, Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
 use std::io::Read;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// What the user asked for, checked and ready to run.
 pub enum Request {
@@ -49,6 +49,7 @@ pub enum Request {
     Merge {
         files: Vec<PathBuf>,
         json: Option<PathBuf>,
+        onto: Option<PathBuf>,
     },
     Report {
         files: Vec<PathBuf>,
@@ -76,6 +77,7 @@ pub struct StatsRequest {
     pub jsonl: Option<PathBuf>,
     pub resume: bool,
     pub retry_unknown: bool,
+    pub unknown_in: Option<PathBuf>,
     pub order: Order,
     pub budget: Budget,
 }
@@ -249,6 +251,11 @@ struct StatsArgs {
     /// With --resume: solve again the deals the file holds as unknown (give a larger budget)
     #[arg(long, requires = "resume")]
     retry_unknown: bool,
+    /// Only the deals of the range that FILE, a stats --json summary (results/), holds as
+    /// unknown: retry passes over a summary whose --jsonl records are gone; `merge --onto FILE`
+    /// enters their records onto it
+    #[arg(long, value_name = "FILE")]
+    unknown_in: Option<PathBuf>,
 }
 
 #[derive(Args)]
@@ -361,7 +368,8 @@ pub fn command() -> Command {
             Command::new("merge")
                 .about("Combine the --jsonl files of shards or interrupted runs into one summary")
                 .arg(Arg::new("files").value_name("FILE").num_args(1..).required(true).value_parser(value_parser!(PathBuf)))
-                .arg(Arg::new("json").long("json").value_name("FILE").value_parser(value_parser!(PathBuf)).help("Write the summary to FILE, atomically")),
+                .arg(Arg::new("json").long("json").value_name("FILE").value_parser(value_parser!(PathBuf)).help("Write the summary to FILE, atomically"))
+                .arg(Arg::new("onto").long("onto").value_name("SUMMARY").value_parser(value_parser!(PathBuf)).help("Enter the files' records of the deals SUMMARY (a stats --json summary) holds as unknown onto it, for retry passes made with stats --unknown-in SUMMARY")),
         )
         .subcommand(
             Command::new("report")
@@ -416,6 +424,7 @@ pub fn parse<I: IntoIterator<Item = std::ffi::OsString>>(args: I) -> Result<Requ
                 .cloned()
                 .collect(),
             json: sub.get_one::<PathBuf>("json").cloned(),
+            onto: sub.get_one::<PathBuf>("onto").cloned(),
         }),
         "report" => Ok(Request::Report {
             files: sub
@@ -544,6 +553,7 @@ fn game_request(command: &str, game: Chosen, matches: &ArgMatches) -> Result<Req
                 jsonl: args.jsonl,
                 resume: args.resume,
                 retry_unknown: args.retry_unknown,
+                unknown_in: args.unknown_in,
                 order,
                 budget: args.budget.budget(),
             }))
@@ -586,7 +596,7 @@ fn deal_id(args: &DealArgs, game: &Chosen) -> Result<Option<DealId>, String> {
 }
 
 /// Reads a file, or standard input for `-`.
-pub fn read_text(path: &PathBuf) -> Result<String, String> {
+pub fn read_text(path: &Path) -> Result<String, String> {
     if path.as_os_str() == "-" {
         let mut text = String::new();
         std::io::stdin()

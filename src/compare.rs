@@ -255,23 +255,18 @@ pub fn read_verdicts(
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
     let (found, verdicts) = match serde_json::from_str::<Summary>(&text) {
         Ok(summary) => {
-            let first = summary.first_deal.number().ok_or_else(|| {
-                format!("{shown} summarises a written deal, not a range of numbered deals")
-            })?;
-            let id = |i: usize| {
-                let number = first + i as u64 * summary.deal_step;
-                match summary.first_deal {
-                    DealId::Ms(_) => DealId::Ms(number),
-                    _ => DealId::Seed(number),
-                }
-            };
+            if summary.first_deal.number().is_none() {
+                return Err(format!(
+                    "{shown} summarises a written deal, not a range of numbered deals"
+                ));
+            }
             let verdicts = summary
                 .verdicts
                 .chars()
                 .enumerate()
                 .map(|(i, letter)| {
                     Verdict::from_letter(letter)
-                        .map(|v| (id(i), v))
+                        .map(|v| (summary.deal_at(i), v))
                         .ok_or_else(|| format!("{shown} has a verdict '{letter}'"))
                 })
                 .collect::<Result<HashMap<_, _>, _>>()?;

@@ -111,6 +111,16 @@ pub struct Summary {
     /// The deals that took the most positions, the most first.
     #[serde(default)]
     pub hardest: Vec<DealRecord>,
+    /// Deals searched again after this summary's per-deal records were gone, their new
+    /// records entered onto it (`patience merge --onto`): their verdicts, the maxima, the CPU
+    /// time and the hardest deals count them, but the medians and p99s are those of the
+    /// records before (a percentile cannot be recomputed without every deal's figures).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub retried: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 /// How many of the hardest deals a summary names.
@@ -199,7 +209,89 @@ impl Summary {
             deal_step,
             verdicts: records.iter().map(|r| r.verdict.letter()).collect(),
             hardest: hardest(records),
+            retried: 0,
         }
+    }
+
+    /// The `i`-th deal this summary covers.
+    pub fn deal_at(&self, i: usize) -> DealId {
+        let number = self.first_deal.number().unwrap_or(0) + i as u64 * self.deal_step;
+        match self.first_deal {
+            DealId::Ms(_) => DealId::Ms(number),
+            _ => DealId::Seed(number),
+        }
+    }
+
+    /// Where `deal` stands among the deals this summary covers, if it is one of them.
+    pub fn index_of(&self, deal: &DealId) -> Option<usize> {
+        let (first, number) = (self.first_deal.number()?, deal.number()?);
+        let same_kind = std::mem::discriminant(deal) == std::mem::discriminant(&self.first_deal);
+        let offset = number.checked_sub(first)?;
+        let i = offset / self.deal_step;
+        (same_kind && offset % self.deal_step == 0 && i < self.deals).then_some(i as usize)
+    }
+
+    /// The verdict this summary holds for `deal`, if it covers it.
+    pub fn verdict_of(&self, deal: &DealId) -> Option<Verdict> {
+        let i = self.index_of(deal)?;
+        Verdict::from_letter(self.verdicts.as_bytes()[i] as char)
+    }
+
+    /// This summary with later records of its unknown deals entered (one record per deal: the
+    /// one that counts). A deal it holds decided keeps its verdict; a record deciding it the
+    /// other way is an error, as is a record of a deal it does not cover.
+    pub fn amend(&self, records: &[DealRecord]) -> Result<Summary, String> {
+        let mut verdicts = self.verdicts.clone().into_bytes();
+        let mut amended = self.clone();
+        let mut entered: Vec<DealRecord> = Vec::new();
+        for record in records {
+            let i = self.index_of(&record.deal).ok_or_else(|| {
+                format!(
+                    "{} is not one of the deals the summary covers ({} deals from {})",
+                    record.deal, self.deals, self.first_deal
+                )
+            })?;
+            let before = Verdict::from_letter(verdicts[i] as char)
+                .ok_or_else(|| format!("the summary has a verdict '{}'", verdicts[i] as char))?;
+            if before != Verdict::Unknown {
+                if record.verdict != Verdict::Unknown && record.verdict != before {
+                    return Err(format!(
+                        "{} is {} in the summary but {} in the records",
+                        record.deal,
+                        before.letter(),
+                        record.verdict.letter()
+                    ));
+                }
+                continue;
+            }
+            verdicts[i] = record.verdict.letter() as u8;
+            amended.nodes.max = amended.nodes.max.max(record.nodes);
+            amended.seconds.max = amended.seconds.max.max(record.seconds);
+            amended.cpu_seconds += record.seconds;
+            amended.peak_bytes = amended.peak_bytes.max(record.peak_bytes);
+            amended.retried += 1;
+            entered.push(record.clone());
+        }
+        let count = |letter: u8| verdicts.iter().filter(|&&v| v == letter).count() as u64;
+        let (won, lost, unknown) = (count(b'w'), count(b'l'), count(b'u'));
+        amended.won = won;
+        amended.lost = lost;
+        amended.unknown = unknown;
+        amended.win_rate = won as f64 / self.deals as f64;
+        amended.ci95 = [
+            wilson(won, self.deals).0,
+            wilson(won + unknown, self.deals).1,
+        ];
+        amended.verdicts = String::from_utf8(verdicts).expect("verdict letters are ASCII");
+        let mut candidates: Vec<DealRecord> = self
+            .hardest
+            .iter()
+            .filter(|h| !entered.iter().any(|r| r.deal == h.deal))
+            .cloned()
+            .collect();
+        candidates.extend(entered);
+        amended.hardest = hardest(&candidates);
+        Ok(amended)
     }
 }
 

@@ -746,6 +746,136 @@ fn retrying_unknown_deals_with_a_larger_budget_gives_the_larger_run() {
 }
 
 #[test]
+fn a_summary_whose_records_are_gone_is_retried_and_amended() {
+    let dir = scratch("amend");
+    let path = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    let stats = |nodes: &str, extra: &[&str]| {
+        let mut args = vec![
+            "stats",
+            "freecell",
+            "--cells",
+            "2",
+            "--seeds",
+            "0..29",
+            "--threads",
+            "1",
+            "--max-nodes",
+            nodes,
+        ];
+        args.extend_from_slice(extra);
+        succeeds(&args)
+    };
+    // The base: a summary alone, its --jsonl records never kept.
+    stats("3000", &["--json", &path("base.json")]);
+    let base = summary(&dir.join("base.json"));
+    let unknown = base["unknown"].as_u64().unwrap();
+    assert!(unknown > 0, "{base}");
+    // The retry pass searches only the deals the base left unknown, and resumes like any.
+    let retry = [
+        "--unknown-in",
+        &path("base.json"),
+        "--jsonl",
+        &path("retries.jsonl"),
+        "--resume",
+        "--retry-unknown",
+    ];
+    stats("30000", &retry);
+    let lines = || {
+        fs::read_to_string(dir.join("retries.jsonl"))
+            .unwrap()
+            .lines()
+            .count()
+    };
+    assert_eq!(lines(), 1 + unknown as usize);
+    stats("30000", &retry);
+    assert_eq!(lines(), 1 + unknown as usize);
+    // Entered onto the base, the verdicts are the larger budget's own run.
+    succeeds(&[
+        "merge",
+        "--onto",
+        &path("base.json"),
+        &path("retries.jsonl"),
+        "--json",
+        &path("amended.json"),
+    ]);
+    stats("30000", &["--json", &path("large.json")]);
+    let (amended, large) = (
+        summary(&dir.join("amended.json")),
+        summary(&dir.join("large.json")),
+    );
+    for field in ["verdicts", "won", "lost", "unknown", "win_rate", "ci95"] {
+        assert_eq!(amended[field], large[field], "{field}");
+    }
+    assert_eq!(amended["retried"].as_u64(), Some(unknown));
+    assert_eq!(amended["nodes"]["median"], base["nodes"]["median"]);
+    assert_eq!(amended["nodes"]["max"], large["nodes"]["max"]);
+    assert!(large.get("retried").is_none());
+    // Refusals: another game's summary, deals it does not cover, records it contradicts.
+    assert_refused(
+        &[
+            "stats",
+            "freecell",
+            "--seeds",
+            "0..29",
+            "--unknown-in",
+            &path("base.json"),
+        ],
+        None,
+        "summarises freecell (cells=2), not freecell (standard)",
+    );
+    assert_refused(
+        &[
+            "stats",
+            "freecell",
+            "--cells",
+            "2",
+            "--seeds",
+            "0..30",
+            "--unknown-in",
+            &path("base.json"),
+        ],
+        None,
+        "seed 30 is not one of the deals",
+    );
+    let records = fs::read_to_string(dir.join("retries.jsonl")).unwrap();
+    let won_record = records
+        .lines()
+        .skip(1)
+        .find(|l| l.contains("\"won\""))
+        .unwrap();
+    let won_seed: u64 = serde_json::from_str::<serde_json::Value>(won_record).unwrap()["deal"]
+        ["seed"]
+        .as_u64()
+        .unwrap();
+    let mut contradicted: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(dir.join("amended.json")).unwrap()).unwrap();
+    let mut letters = contradicted["verdicts"].as_str().unwrap().to_string();
+    letters.replace_range(won_seed as usize..=won_seed as usize, "l");
+    contradicted["verdicts"] = serde_json::Value::from(letters);
+    fs::write(dir.join("contradicted.json"), contradicted.to_string()).unwrap();
+    assert_refused(
+        &[
+            "merge",
+            "--onto",
+            &path("contradicted.json"),
+            &path("retries.jsonl"),
+        ],
+        None,
+        &format!("seed {won_seed} is l in the summary but w in the records"),
+    );
+    assert_refused(
+        &[
+            "merge",
+            "--onto",
+            &path("retries.jsonl"),
+            &path("retries.jsonl"),
+        ],
+        None,
+        "is not a stats --json summary",
+    );
+}
+
+#[test]
 fn the_narrower_search_answers_with_a_win_of_a_variant_with_fewer_moves() {
     let dir = scratch("narrower");
     // Seed 60 is won under the standard rules; the beam misses it without the preference rule,

@@ -13,8 +13,10 @@ impl Exporter<Summary> for Markdown {
              |---|---|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|\n",
         );
         for s in summaries {
+            // Percentiles of a summary with retried deals entered are of the records before them.
+            let mark = if s.retried > 0 { " †" } else { "" };
             out += &format!(
-                "| {} | {} | {} | {} | {} | {} | {} | {} – {} | {} / {} | {} / {} | {} | {} |\n",
+                "| {} | {} | {} | {} | {} | {} | {} | {} – {} | {} / {}{mark} | {} / {}{mark} | {} | {} |\n",
                 s.game,
                 s.variant,
                 s.deals,
@@ -31,6 +33,9 @@ impl Exporter<Summary> for Markdown {
                 format_seconds(s.cpu_seconds),
                 format_bytes(s.peak_bytes)
             );
+        }
+        if summaries.iter().any(|s| s.retried > 0) {
+            out += "\n† Medians and p99s of the per-deal records before the deals they left unknown were retried (`patience merge --onto`); the counts, rates, CPU time and largest search include the retries.\n";
         }
         out
     }

@@ -67,6 +67,13 @@ impl Exporter<Summary> for Table {
             if !hardest.is_empty() {
                 let _ = writeln!(out, "  hardest    {}", hardest.join(", "));
             }
+            if s.retried > 0 {
+                let _ = writeln!(
+                    out,
+                    "  retried    {} deals entered onto the summary (merge --onto): medians and p99s are of the records before them",
+                    s.retried
+                );
+            }
         }
         out
     }
