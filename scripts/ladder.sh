@@ -12,13 +12,15 @@
 # the summary the rungs up to `based` made), the rungs after `based` run over its unknown deals
 # only (`stats --unknown-in`), their records go to runs/GAME-seeds0-LAST-retries.jsonl
 # (committed: it is small), and `merge --onto` enters them onto the base to give the summary.
-# Usage: scripts/ladder.sh GAME      (harp, sedgewick, terrace, queens, wheel)
+# Usage: scripts/ladder.sh NAME      (harp, sedgewick, terrace, queens, wheel,
+#                                     wheel-deal-any-time: a game, or a game with its variant)
 # Environment: THREADS (default: all cores), FROM (first rung to run, 1-based; default 1, or
 # the rung after `based` over a base), LAST (the last seed; default 99999, the Wheel's 999999),
 # FRESH=1 (run every rung from the first deal, ignoring a base).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-game=${1:?usage: scripts/ladder.sh GAME}
+game=${1:?usage: scripts/ladder.sh NAME}
+play=("$game")
 # Each rung: search order, first beam width (beam orders only), positions per deal, memory.
 # `based`: how many rungs the committed base summary (if any) already holds.
 based=0
@@ -44,10 +46,15 @@ case $game in
     rungs=("portfolio - 10000 2G" "portfolio - 100000 2G" "beam 8 100000 2G" "beam 8 150000 2G") ;;
   wheel)
     own=999999
-    rungs=("portfolio - 200000 2G" "depth-first - 2000000 2G")
+    rungs=("portfolio - 200000 2G" "beam - 1000000 3G" "depth-first - 2000000 2G")
     based=1 ;;
+  wheel-deal-any-time)
+    own=99999
+    play=(wheel --deal-any-time)
+    rungs=("portfolio - 100000 2G" "depth-first - 500000 2G" "beam - 2000000 3G")
+    based=2 ;;
   *)
-    echo "scripts/ladder.sh: no ladder for '$game' (harp, sedgewick, terrace, queens, wheel)" >&2
+    echo "scripts/ladder.sh: no ladder for '$game' (harp, sedgewick, terrace, queens, wheel, wheel-deal-any-time)" >&2
     exit 2 ;;
 esac
 cargo build --release --quiet
@@ -72,7 +79,7 @@ for ((i = ${FROM:-$first}; i <= ${#rungs[@]}; i++)); do
   [[ $width != - ]] && args+=(--beam-width "$width")
   ((i > 1)) && args+=(--retry-unknown)
   echo "rung $i of ${#rungs[@]}: ${args[*]} ${over_base[*]}" >&2
-  target/release/patience stats "$game" --seeds "0..${last}" "${args[@]}" "${threads[@]}" \
+  target/release/patience stats "${play[@]}" --seeds "0..${last}" "${args[@]}" "${threads[@]}" \
     "${over_base[@]}" --jsonl "$file" --resume > /dev/null
 done
 if ((${#over_base[@]})) && [[ ! -e $file ]]; then
