@@ -3,7 +3,7 @@
 //! circle. Rules, decisions, the pruning and its proof: `docs/rules/wheel.md`.
 
 use crate::card::{format_stack, Card, Suit, ACE};
-use crate::game::{Game, OptionKind, OptionValues, Tally, VariantOption};
+use crate::game::{family_hash, Game, OptionKind, OptionValues, Tally, VariantOption};
 use ahash::AHashMap;
 use std::cell::RefCell;
 
@@ -601,6 +601,22 @@ impl Game for Wheel {
         let splits = two_six_tens(&self.remaining());
         let more_splits = (splits.end() - splits.start()).max(0);
         4 * in_circle - buried + SPLIT_WEIGHT * more_splits
+    }
+
+    /// Positions as far through the stock, with the same values in the circle and the same
+    /// values on top of the cushion (in any order), are one family: they offer the same
+    /// combinations now and differ only in what lies beneath.
+    fn family(&self) -> Option<u64> {
+        let mut tops = [0u8; CUSHION];
+        for (pile, top) in tops.iter_mut().enumerate() {
+            *top = self.top(pile).map_or(0, value);
+        }
+        tops.sort_unstable();
+        let fields = tops
+            .into_iter()
+            .chain(self.circle)
+            .chain([self.next, u8::from(self.first_deal)]);
+        Some(family_hash(fields.map(u64::from)))
     }
 
     fn safe_move(&self) -> Option<Move> {
