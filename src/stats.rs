@@ -227,8 +227,9 @@ impl Summary {
         let (first, number) = (self.first_deal.number()?, deal.number()?);
         let same_kind = std::mem::discriminant(deal) == std::mem::discriminant(&self.first_deal);
         let offset = number.checked_sub(first)?;
-        let i = offset / self.deal_step;
-        (same_kind && offset % self.deal_step == 0 && i < self.deals).then_some(i as usize)
+        let i = offset.checked_div(self.deal_step)?;
+        let covered = i < self.deals && (i as usize) < self.verdicts.len();
+        (same_kind && offset % self.deal_step == 0 && covered).then_some(i as usize)
     }
 
     /// The verdict this summary holds for `deal`, if it covers it.
