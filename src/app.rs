@@ -236,22 +236,9 @@ fn stats(request: StatsRequest) -> Result<ExitCode, String> {
                 variant
             ));
         }
-        let mut unknown = Vec::new();
-        for deal in deals {
-            match base.verdict_of(&deal) {
-                None => {
-                    return Err(format!(
-                        "{deal} is not one of the deals {} summarises ({} from {})",
-                        path.display(),
-                        base.deals,
-                        base.first_deal
-                    ))
-                }
-                Some(Verdict::Unknown) => unknown.push(deal),
-                Some(_) => {}
-            }
-        }
-        deals = unknown;
+        deals = base
+            .unknown_among(deals)
+            .map_err(|e| format!("{e} that {} summarises", path.display()))?;
     }
     let batch = Batch {
         game: request.game.entry,

@@ -238,6 +238,27 @@ impl Summary {
         Verdict::from_letter(self.verdicts.as_bytes()[i] as char)
     }
 
+    /// Those of `deals` this summary holds as unknown; a deal it does not cover is an error.
+    pub fn unknown_among(
+        &self,
+        deals: impl IntoIterator<Item = DealId>,
+    ) -> Result<Vec<DealId>, String> {
+        let mut unknown = Vec::new();
+        for deal in deals {
+            match self.verdict_of(&deal) {
+                None => {
+                    return Err(format!(
+                        "{deal} is not one of the {} deals from {}",
+                        self.deals, self.first_deal
+                    ))
+                }
+                Some(Verdict::Unknown) => unknown.push(deal),
+                Some(_) => {}
+            }
+        }
+        Ok(unknown)
+    }
+
     /// This summary with later records of its unknown deals entered (one record per deal: the
     /// one that counts). A deal it holds decided keeps its verdict; a record deciding it the
     /// other way is an error, as is a record of a deal it does not cover.

@@ -835,7 +835,7 @@ fn a_summary_whose_records_are_gone_is_retried_and_amended() {
             &path("base.json"),
         ],
         None,
-        "seed 30 is not one of the deals",
+        "seed 30 is not one of the 30 deals from seed 0 that",
     );
     let records = fs::read_to_string(dir.join("retries.jsonl")).unwrap();
     let won_record = records
