@@ -52,7 +52,7 @@ case $game in
     own=99999
     play=(wheel --deal-any-time)
     rungs=("portfolio - 100000 2G" "depth-first - 500000 2G" "beam - 1000000 3G"
-      "beam 11 2000000 3G" "beam 13 5000000 3G")
+      "beam 11 2000000 3G" "beam 13 5000000 3G" "depth-first - 20000000 6G")
     based=2 ;;
   *)
     echo "scripts/ladder.sh: no ladder for '$game' (harp, sedgewick, terrace, queens, wheel, wheel-deal-any-time)" >&2
