@@ -185,22 +185,15 @@ impl Summary {
         deal_step: u64,
     ) -> Summary {
         assert!(!records.is_empty(), "a summary needs at least one deal");
-        let count = |v: Verdict| records.iter().filter(|r| r.verdict == v).count() as u64;
-        let (won, lost, unknown) = (
-            count(Verdict::Won),
-            count(Verdict::Lost),
-            count(Verdict::Unknown),
-        );
-        let deals = records.len() as u64;
-        Summary {
+        let mut summary = Summary {
             game: game.to_string(),
             variant: variant.to_string(),
-            deals,
-            won,
-            lost,
-            unknown,
-            win_rate: won as f64 / deals as f64,
-            ci95: [wilson(won, deals).0, wilson(won + unknown, deals).1],
+            deals: records.len() as u64,
+            won: 0,
+            lost: 0,
+            unknown: 0,
+            win_rate: 0.0,
+            ci95: [0.0, 1.0],
             nodes: spread(records.iter().map(|r| r.nodes).collect()),
             seconds: spread(records.iter().map(|r| r.seconds).collect()),
             cpu_seconds: records.iter().map(|r| r.seconds).sum(),
@@ -210,7 +203,28 @@ impl Summary {
             verdicts: records.iter().map(|r| r.verdict.letter()).collect(),
             hardest: hardest(records),
             retried: 0,
-        }
+        };
+        summary.count_verdicts();
+        summary
+    }
+
+    /// Sets the counts, the win rate and its interval from the verdict letters.
+    fn count_verdicts(&mut self) {
+        let count = |v: Verdict| {
+            let letter = v.letter();
+            self.verdicts.chars().filter(|&c| c == letter).count() as u64
+        };
+        let (won, lost, unknown) = (
+            count(Verdict::Won),
+            count(Verdict::Lost),
+            count(Verdict::Unknown),
+        );
+        (self.won, self.lost, self.unknown) = (won, lost, unknown);
+        self.win_rate = won as f64 / self.deals as f64;
+        self.ci95 = [
+            wilson(won, self.deals).0,
+            wilson(won + unknown, self.deals).1,
+        ];
     }
 
     /// The `i`-th deal this summary covers.
@@ -294,17 +308,8 @@ impl Summary {
             amended.retried += 1;
             entered.push(record.clone());
         }
-        let count = |letter: u8| verdicts.iter().filter(|&&v| v == letter).count() as u64;
-        let (won, lost, unknown) = (count(b'w'), count(b'l'), count(b'u'));
-        amended.won = won;
-        amended.lost = lost;
-        amended.unknown = unknown;
-        amended.win_rate = won as f64 / self.deals as f64;
-        amended.ci95 = [
-            wilson(won, self.deals).0,
-            wilson(won + unknown, self.deals).1,
-        ];
         amended.verdicts = String::from_utf8(verdicts).expect("verdict letters are ASCII");
+        amended.count_verdicts();
         let mut candidates: Vec<DealRecord> = self
             .hardest
             .iter()
