@@ -394,6 +394,9 @@ struct FamilyClearing {
     /// The family's Terrace cards as offsets, uppermost first.
     terrace: [u8; TERRACE],
     terrace_len: usize,
+    /// `terrace_from[t][v]`: the family's Terrace cards of offset `v` from its `t`-th
+    /// uppermost on (filled in by `clears`), so counting the free cards is a lookup.
+    terrace_from: [[u8; KING as usize]; TERRACE + 1],
     /// The family's locked waste cards as offsets, uppermost first.
     waste: [u8; STOCK_MAX],
     waste_len: usize,
@@ -419,6 +422,7 @@ impl FamilyClearing {
         FamilyClearing {
             terrace: [0; TERRACE],
             terrace_len: 0,
+            terrace_from: [[0; KING as usize]; TERRACE + 1],
             waste: [0; STOCK_MAX],
             waste_len: 0,
             beneath: [[0; KING as usize]; STOCK_MAX + 1],
@@ -463,6 +467,11 @@ impl FamilyClearing {
 
     /// Whether foundations holding `counts` cards can take the locked cards in order.
     fn clears(&mut self, counts: &[u8]) -> bool {
+        self.terrace_from[self.terrace_len] = [0; KING as usize];
+        for t in (0..self.terrace_len).rev() {
+            self.terrace_from[t] = self.terrace_from[t + 1];
+            self.terrace_from[t][self.terrace[t] as usize] += 1;
+        }
         let mut start = [KING; FOUNDATIONS / 2];
         start[..counts.len()].copy_from_slice(counts);
         self.search(0, 0, start)
@@ -511,11 +520,9 @@ impl FamilyClearing {
         // Free cards of offset `v` (or home ones): not on the Terrace from `t` on, nor waiting
         // in the waste for its locked card `u`.
         let free = |s: &Self, v: u8| {
-            let on_terrace = s.terrace[t..s.terrace_len]
-                .iter()
-                .filter(|&&o| o == v)
-                .count();
-            usize::from(s.copies) - on_terrace - usize::from(s.beneath[u][v as usize])
+            usize::from(s.copies)
+                - usize::from(s.terrace_from[t][v as usize])
+                - usize::from(s.beneath[u][v as usize])
         };
         let nexts = [
             (t < self.terrace_len).then(|| (self.terrace[t], t + 1, u)),
