@@ -41,6 +41,9 @@ pub(super) struct DepthFirst<G: Game, Y: Keying<G> = GameKeys> {
     /// out here with its game key (a vector, so that the position's room is on the heap, made
     /// once), and the search pauses.
     pub(super) crossing: Vec<(G, G::Key)>,
+    /// A budget that `expand` found overrun while entering a frame's children: the search
+    /// stops with it at its next step.
+    stopped: Option<Exhausted>,
 }
 
 impl<G: Game> DepthFirst<G> {
@@ -65,8 +68,9 @@ impl<G: Game, Y: Keying<G>> DepthFirst<G, Y> {
             recent_from: 0,
             room: Room::new(),
             crossing: Vec::new(),
+            stopped: None,
         };
-        search.push(*start);
+        search.push(*start, 0);
         search
     }
 
@@ -76,7 +80,7 @@ impl<G: Game, Y: Keying<G>> DepthFirst<G, Y> {
         self.moves.truncate(0);
         self.deal = position;
         self.recent_from = 0;
-        self.push(position);
+        self.push(position, 0);
     }
 
     /// What the search holds besides its table.
@@ -106,6 +110,10 @@ impl<G: Game, Y: Keying<G>> DepthFirst<G, Y> {
 
     pub(super) fn run(&mut self, until: u64, elsewhere: u64) -> Option<Outcome<G::Move>> {
         while let Some(start) = self.frames.last() {
+            if let Some(why) = self.stopped.take() {
+                let held = self.held_bytes();
+                return Some(self.visited.stopped(why, held));
+            }
             if self.moves.len() == start as usize + 1 {
                 self.moves.truncate(start as usize);
                 self.frames.pop();
@@ -124,38 +132,38 @@ impl<G: Game, Y: Keying<G>> DepthFirst<G, Y> {
                 let moves = shorten(&self.deal, &self.line());
                 return Some(self.visited.outcome(Verdict::Won, None, moves, held));
             }
-            let Some(key) = self.keying.of(&child) else {
+            if !self.keying.covers(&child) {
                 self.crossing.push((child, child.key()));
                 return None;
-            };
-            match self
-                .visited
-                .admit(key, elsewhere + self.held_bytes_growing())
-            {
-                Admission::Seen => continue,
-                Admission::Stop(why) => {
-                    let held = self.held_bytes();
-                    return Some(self.visited.stopped(why, held));
-                }
-                Admission::New => {}
             }
-            self.push(child);
+            // Entered already, by `expand`, when its frame was pushed.
+            self.push(child, elsewhere);
         }
         let held = self.held_bytes();
+        // The deal's own children may have overrun a budget, leaving no frame.
+        if let Some(why) = self.stopped.take() {
+            return Some(self.visited.stopped(why, held));
+        }
         Some(self.visited.outcome(Verdict::Lost, None, Vec::new(), held))
     }
 
     /// Enters a new frame for `position` (the deal, or the child reached by the top frame's
     /// last tried move), unless it has no move to try.
-    fn push(&mut self, position: G) {
+    /// `elsewhere`: bytes held outside this search (as for `run`).
+    fn push(&mut self, position: G, elsewhere: u64) {
         self.room.fresh.clear();
-        expand(
+        let other_bytes = elsewhere + self.held_bytes_growing();
+        if let Err(why) = expand(
             &position,
             self.sorted,
             &self.keying,
-            &self.visited.table,
+            &mut self.visited,
+            other_bytes,
             &mut self.room,
-        );
+        ) {
+            self.stopped = Some(why);
+            return;
+        }
         let Some(&first) = self.room.fresh.first() else {
             return;
         };

@@ -21,7 +21,11 @@ impl<G: Game> Keying<G> for InLayerKeys<G> {
     type Table = NumberSet;
 
     fn of(&self, position: &G) -> Option<u64> {
-        (position.layer() == self.layer).then(|| self.keyer.number(position))
+        self.covers(position).then(|| self.keyer.number(position))
+    }
+
+    fn covers(&self, position: &G) -> bool {
+        position.layer() == self.layer
     }
 }
 

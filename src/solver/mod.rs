@@ -187,6 +187,9 @@ trait Keying<G: Game> {
     /// The position's table key, or `None` when it lies outside what this search covers
     /// (another layer): such a position is handed out, never entered or looked up.
     fn of(&self, position: &G) -> Option<Self::Key>;
+
+    /// Whether `of` gives the position a key, without making it.
+    fn covers(&self, position: &G) -> bool;
 }
 
 /// The game's own key (`Game::key`), within one layer when `within` names one.
@@ -200,10 +203,11 @@ impl<G: Game> Keying<G> for GameKeys {
     type Table = KeySet<G::Key>;
 
     fn of(&self, position: &G) -> Option<G::Key> {
-        match self.within {
-            Some(layer) if position.layer() != layer => None,
-            _ => Some(position.key()),
-        }
+        self.covers(position).then(|| position.key())
+    }
+
+    fn covers(&self, position: &G) -> bool {
+        self.within.is_none_or(|layer| position.layer() == layer)
     }
 }
 
@@ -232,42 +236,53 @@ fn play_children<G: Game, Y: Keying<G>>(
     }
 }
 
-/// Appends the moves to try from `position`: its safe move alone if it has one, else those of
-/// its search moves that reach a position not yet in the table, the most promising first.
-/// `children` is room for the children (`play_children`).
+/// Appends the moves to try from `position`: its safe move alone if it has one, else its
+/// search moves, the most promising first; and enters at once every child they reach that is
+/// in the search's part of the graph, dropping the moves to children already entered. (A
+/// child is entered when found, not when its turn comes: its table slot was just fetched for
+/// the heuristic's filter, so the look-up costs one wait for memory, not two, and its key is
+/// made once. Every child entered is searched before the search can answer "lost", since its
+/// move stays on the path's stack until tried.) `children` is room for the children
+/// (`play_children`). Stops, naming the budget, when one would be overrun.
 fn expand<G: Game, Y: Keying<G>>(
     position: &G,
     sorted: bool,
     keying: &Y,
-    table: &Y::Table,
+    visited: &mut Visited<G, Y::Table>,
+    other_bytes: u64,
     room: &mut Room<G, Y::Key>,
-) {
+) -> Result<(), Exhausted> {
     let Room {
         fresh: moves,
         children,
         scored,
     } = room;
-    if let Some(mv) = position.safe_move() {
-        moves.push(mv);
-        return;
-    }
     let start = moves.len();
-    position.search_moves(moves);
-    play_children(position, &moves[start..], keying, table, children);
+    match position.safe_move() {
+        Some(mv) => moves.push(mv),
+        None => position.search_moves(moves),
+    }
+    play_children(position, &moves[start..], keying, &visited.table, children);
     scored.clear();
-    // Moves to positions already in the table would be skipped anyway: drop them unscored.
-    scored.extend(
-        children
-            .iter()
-            .filter(|(_, child, key)| child.is_won() || key.is_none_or(|key| !table.contains(&key)))
-            .map(|(mv, child, _)| (child.heuristic(), *mv)),
-    );
+    for (mv, child, key) in children.iter() {
+        if !child.is_won() {
+            if let Some(key) = key {
+                match visited.admit(*key, other_bytes) {
+                    Admission::New => {}
+                    Admission::Seen => continue,
+                    Admission::Stop(why) => return Err(why),
+                }
+            }
+        }
+        scored.push((if sorted { child.heuristic() } else { 0 }, *mv));
+    }
     // Stable, so the game's own order breaks ties.
     if sorted {
         scored.sort_by_key(|&(score, _)| Reverse(score));
     }
     moves.truncate(start);
     moves.extend(scored.iter().map(|&(_, mv)| mv));
+    Ok(())
 }
 
 /// Room that `expand` reuses from position to position: the moves found, the children played
