@@ -169,7 +169,8 @@ pub struct Outcome<M> {
     pub exhausted: Option<Exhausted>,
     /// For a win, the moves from the deal to the won position.
     pub moves: Vec<M>,
-    /// Positions expanded (each distinct position counts once).
+    /// Positions entered in the table (each distinct position counts once; a search that
+    /// finished has expanded every one of them).
     pub nodes: u64,
     /// Positions held in the table at the end (its peak, since nothing is removed); for the
     /// layered search, the most held at once (a layer's table and the entries waiting).
