@@ -46,7 +46,7 @@ case $game in
     rungs=("portfolio - 10000 2G" "portfolio - 100000 2G" "beam 8 100000 2G" "beam 8 150000 2G") ;;
   wheel)
     own=999999
-    rungs=("portfolio - 200000 2G" "beam - 1000000 3G")
+    rungs=("portfolio - 200000 2G" "beam - 1000000 3G" "depth-first - 2000000 3G")
     based=1 ;;
   wheel-deal-any-time)
     own=99999

@@ -96,6 +96,22 @@ fn budgets_give_unknown_never_lost() {
     assert_eq!(outcome.verdict, Verdict::Unknown);
     let outcome = solve(&hard, Order::Portfolio, within(50));
     assert_eq!((outcome.verdict, outcome.nodes), (Verdict::Unknown, 50));
+    // Depth-first enters a position's children when it finds them, so these budgets are
+    // overrun among the deal's own children, before any frame is pushed: still unknown.
+    for nodes in 2..=4 {
+        let outcome = solve(&hard, Order::DepthFirst, within(nodes));
+        assert_eq!((outcome.verdict, outcome.nodes), (Verdict::Unknown, nodes));
+    }
+    let outcome = solve(
+        &hard,
+        Order::DepthFirst,
+        Budget {
+            max_nodes: None,
+            max_memory: Some(4096),
+            ..Budget::default()
+        },
+    );
+    assert_eq!(outcome.verdict, Verdict::Unknown);
 }
 
 /// Move-path counts from fixed deals: any change to move generation shows here.
