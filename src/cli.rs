@@ -114,7 +114,7 @@ struct BudgetArgs {
     /// find wins); by default the game's own, which `patience games` lists
     #[arg(long, value_enum, value_name = "ORDER")]
     search: Option<Order>,
-    /// Stop with "unknown" after expanding this many positions
+    /// Stop with "unknown" once this many positions have entered the search's table
     #[arg(long, value_name = "N")]
     max_nodes: Option<u64>,
     /// Stop with "unknown" before the search holds more memory than this (e.g. 512M, 4G); per deal
