@@ -240,11 +240,12 @@ fn play_children<G: Game, Y: Keying<G>>(
 /// Appends the moves to try from `position`: its safe move alone if it has one, else its
 /// search moves, the most promising first; and enters at once every child they reach that is
 /// in the search's part of the graph, dropping the moves to children already entered. (A
-/// child is entered when found, not when its turn comes: its table slot was just fetched for
-/// the heuristic's filter, so the look-up costs one wait for memory, not two, and its key is
-/// made once. Every child entered is searched before the search can answer "lost", since its
-/// move stays on the path's stack until tried.) `children` is room for the children
-/// (`play_children`). Stops, naming the budget, when one would be overrun.
+/// child is entered when found, not when its turn comes: `play_children` has just fetched its
+/// table slot, so the look-up costs one wait for memory, not two, and its key is made once;
+/// when its turn comes it is played again but not looked up. Every child entered is searched
+/// before the search can answer "lost", since its move stays on the path's stack until
+/// tried.) `children` is room for the children (`play_children`). Stops, naming the budget,
+/// when one would be overrun.
 fn expand<G: Game, Y: Keying<G>>(
     position: &G,
     sorted: bool,
