@@ -28,7 +28,8 @@ case $game in
   harp)
     own=99999
     rungs=("beam 8 1000000 3G" "beam-second 8 1000000 3G" "beam-second 700 2000000 3G"
-      "beam 11 1000000 3G" "beam 700 2000000 3G" "beam 2800 5000000 4G")
+      "beam 11 1000000 3G" "beam 700 2000000 3G" "beam 2800 5000000 4G"
+      "beam-second 2800 5000000 4G" "beam-second 5600 10000000 4G")
     based=5 ;;
   sedgewick)
     own=99999
@@ -39,7 +40,8 @@ case $game in
     own=99999
     rungs=("beam 8 10000 2G" "portfolio - 10000 2G" "beam 8 100000 2G" "beam-second 8 100000 2G"
       "beam 11 100000 2G" "beam-second 11 100000 2G" "beam 150 300000 2G"
-      "beam-second 150 300000 2G" "beam-second 300 600000 2G")
+      "beam-second 150 300000 2G" "beam-second 300 600000 2G" "beam 1200 1200000 2G"
+      "beam-second 1200 1200000 2G")
     based=8 ;;
   queens)
     own=99999
