@@ -21,7 +21,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 game=${1:?usage: scripts/ladder.sh NAME}
 play=("$game")
-# Each rung: search order, first beam width (beam orders only), positions per deal, memory.
+# Each rung: search order, first beam width (beam orders only), positions per deal, memory,
+# and, for a beam that breaks ties by a salt (`--beam-salt`), the salt.
 # `based`: how many rungs the committed base summary (if any) already holds.
 based=0
 case $game in
@@ -29,7 +30,8 @@ case $game in
     own=99999
     rungs=("beam 8 1000000 3G" "beam-second 8 1000000 3G" "beam-second 700 2000000 3G"
       "beam 11 1000000 3G" "beam 700 2000000 3G" "beam 2800 5000000 4G"
-      "beam-second 2800 5000000 4G" "beam-second 5600 10000000 4G")
+      "beam-second 2800 5000000 4G" "beam 2800 5000000 4G 1" "beam-second 2800 5000000 4G 1"
+      "beam 2800 5000000 4G 2" "beam-second 2800 5000000 4G 2" "beam-second 5600 10000000 4G")
     based=5 ;;
   sedgewick)
     own=99999
@@ -77,9 +79,10 @@ if [[ ! -e $file && -e $base && -z "${FRESH:-}" ]]; then
   first=$((based + 1))
 fi
 for ((i = ${FROM:-$first}; i <= ${#rungs[@]}; i++)); do
-  read -r search width nodes memory <<< "${rungs[i - 1]}"
+  read -r search width nodes memory salt <<< "${rungs[i - 1]}"
   args=(--search "$search" --max-nodes "$nodes" --max-memory "$memory")
   [[ $width != - ]] && args+=(--beam-width "$width")
+  [[ -n $salt ]] && args+=(--beam-salt "$salt")
   ((i > 1)) && args+=(--retry-unknown)
   echo "rung $i of ${#rungs[@]}: ${args[*]} ${over_base[*]}" >&2
   target/release/patience stats "${play[@]}" --seeds "0..${last}" "${args[@]}" "${threads[@]}" \

@@ -136,6 +136,7 @@ impl Batch<'_> {
             .filter(|r| {
                 r.search == Some(self.order)
                     && r.beam_width == self.budget.unusual_beam_width()
+                    && r.beam_salt == self.budget.beam_salt
                     && self.budget.max_nodes.is_some_and(|m| r.nodes >= m)
             })
             .map(|r| r.deal.clone())
@@ -167,6 +168,7 @@ impl Batch<'_> {
                     peak_bytes: report.peak_bytes,
                     search: Some(self.order),
                     beam_width: self.budget.unusual_beam_width(),
+                    beam_salt: self.budget.beam_salt,
                     max_nodes: self.budget.max_nodes,
                 };
                 if let Some(writer) = &writer {

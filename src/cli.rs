@@ -126,6 +126,11 @@ struct BudgetArgs {
     /// other wins, and `--retry-unknown` counts such a beam as another search
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     beam_width: Option<u32>,
+    /// Break ties between equally scored positions of the beam by a hash of N and the order
+    /// they were found, not by that order alone: each salt is another search, finding other
+    /// wins, and `--retry-unknown` counts it as one
+    #[arg(long, value_name = "N")]
+    beam_salt: Option<u64>,
 }
 
 /// The names of the games `has` picks, for a message that says where an option applies.
@@ -143,13 +148,21 @@ impl BudgetArgs {
     fn order(&self, chosen: &Chosen) -> Result<Order, String> {
         let game = chosen.entry;
         let order = self.search.unwrap_or_else(|| game.search());
-        if self.beam_width.is_some() && !matches!(order, Order::Beam | Order::BeamSecond) {
-            return Err(format!(
-                "--beam-width applies to the beam search only, and {} searches {} here \
-                 (add --search beam)",
-                game.name(),
-                order.name()
-            ));
+        let beam_option = [
+            ("--beam-width", self.beam_width.is_some()),
+            ("--beam-salt", self.beam_salt.is_some()),
+        ]
+        .into_iter()
+        .find(|&(_, given)| given);
+        if let Some((option, _)) = beam_option {
+            if !matches!(order, Order::Beam | Order::BeamSecond) {
+                return Err(format!(
+                    "{option} applies to the beam search only, and {} searches {} here \
+                     (add --search beam)",
+                    game.name(),
+                    order.name()
+                ));
+            }
         }
         if order == Order::Layered && !game.layered() {
             return Err(format!(
@@ -183,6 +196,7 @@ impl BudgetArgs {
             max_nodes: self.max_nodes,
             max_memory: Some(self.max_memory),
             first_beam_width: self.beam_width.map(|width| width as usize),
+            beam_salt: self.beam_salt,
         }
     }
 }

@@ -22,6 +22,9 @@ pub struct DealRecord {
     /// wins, so for `--retry-unknown` a beam started at another width is another search.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub beam_width: Option<usize>,
+    /// The beam's salt, where `--beam-salt` gave one: each salt is another search.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub beam_salt: Option<u64>,
     /// The node budget it was searched within (`--max-nodes`; absent from older files), so
     /// that a file's passes can be told apart (`patience report FILE.jsonl`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -34,6 +37,7 @@ pub struct DealRecord {
 pub struct PassTally {
     pub search: Option<Order>,
     pub beam_width: Option<usize>,
+    pub beam_salt: Option<u64>,
     pub max_nodes: Option<u64>,
     pub deals: u64,
     pub won: u64,
@@ -47,14 +51,15 @@ impl PassTally {
     pub fn from_records(records: &[DealRecord]) -> Vec<PassTally> {
         let mut passes: Vec<PassTally> = Vec::new();
         for r in records {
-            let key = (r.search, r.beam_width, r.max_nodes);
+            let key = (r.search, r.beam_width, r.beam_salt, r.max_nodes);
             let at = passes
                 .iter()
-                .position(|p| (p.search, p.beam_width, p.max_nodes) == key);
+                .position(|p| (p.search, p.beam_width, p.beam_salt, p.max_nodes) == key);
             let at = at.unwrap_or_else(|| {
                 passes.push(PassTally {
                     search: r.search,
                     beam_width: r.beam_width,
+                    beam_salt: r.beam_salt,
                     max_nodes: r.max_nodes,
                     deals: 0,
                     won: 0,
@@ -356,6 +361,7 @@ mod tests {
             peak_bytes: 0,
             search: None,
             beam_width: None,
+            beam_salt: None,
             max_nodes: None,
         };
         let records: Vec<_> = (0..10)

@@ -307,6 +307,11 @@ fn bad_input_is_refused_in_one_line_with_exit_code_2() {
         "--search beam",
     );
     assert_refused(
+        &["solve", "freecell", "--seed", "1", "--beam-salt", "1"],
+        None,
+        "--beam-salt applies to the beam search only",
+    );
+    assert_refused(
         &["solve", "wheel", "--seed", "1", "--search", "beam-second"],
         None,
         "games with a second: harp, sedgewick, terrace",
@@ -703,6 +708,17 @@ fn retrying_unknown_deals_with_a_larger_budget_gives_the_larger_run() {
     let after_widths = lines();
     assert_eq!(run("widths-again", "30000", &other_widths), widths);
     assert_eq!(lines(), after_widths);
+    // So is a beam with a salt: it breaks ties otherwise, and may win what the same beam
+    // without it left unknown.
+    let salted = retry_args(&["--search", "beam", "--beam-width", "11", "--beam-salt", "1"]);
+    let salts = run("salted", "30000", &salted);
+    assert_eq!(
+        lines(),
+        after_widths + widths["unknown"].as_u64().unwrap() as usize
+    );
+    let after_salts = lines();
+    assert_eq!(run("salted-again", "30000", &salted), salts);
+    assert_eq!(lines(), after_salts);
     // Any record counts, not just a deal's latest: the passes run again from the first retry
     // solve nothing, though the last pass has tried every deal still unknown since.
     let retry_again = run(
@@ -710,9 +726,9 @@ fn retrying_unknown_deals_with_a_larger_budget_gives_the_larger_run() {
         "30000",
         &["--jsonl", jsonl, "--resume", "--retry-unknown"],
     );
-    assert_eq!(retry_again["verdicts"], widths["verdicts"]);
+    assert_eq!(retry_again["verdicts"], salts["verdicts"]);
     run("deeper-again", "30000", &retry_args(&["--search", "beam"]));
-    assert_eq!(lines(), after_widths);
+    assert_eq!(lines(), after_salts);
     // `report` on the file: one row per pass, the order, first width and budget it ran with.
     let passes = stdout(&patience(&["report", jsonl]));
     let count = |s: &serde_json::Value, field: &str| s[field].as_u64().unwrap();
@@ -727,6 +743,10 @@ fn retrying_unknown_deals_with_a_larger_budget_gives_the_larger_run() {
         ),
         format!("| 3 | beam | 8 | 30000 | {} |", count(&large, "unknown")),
         format!("| 4 | beam | 11 | 30000 | {} |", count(&deeper, "unknown")),
+        format!(
+            "| 5 | beam | 11, salt 1 | 30000 | {} |",
+            count(&widths, "unknown")
+        ),
     ];
     for row in rows {
         assert!(passes.contains(&row), "{row} not in\n{passes}");
@@ -742,7 +762,7 @@ fn retrying_unknown_deals_with_a_larger_budget_gives_the_larger_run() {
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
-    assert_eq!(summary(&merged)["verdicts"], widths["verdicts"]);
+    assert_eq!(summary(&merged)["verdicts"], salts["verdicts"]);
     assert_refused(
         &["stats", "freecell", "--seeds", "0..9", "--retry-unknown"],
         None,

@@ -245,6 +245,32 @@ fn a_beam_that_starts_wider_skips_only_runs_that_repeat() {
 }
 
 #[test]
+fn a_salted_beam_breaks_ties_otherwise_and_its_wins_replay() {
+    // Seed 5 within 5,000 positions: the beam unsalted leaves it unknown; with salt 1 or 2 it
+    // keeps other positions among the equally scored ones at its cuts, and wins. The same
+    // salt gives the same search every time.
+    let deal = Sedgewick::deal(&options::<Sedgewick>(&[]), &shuffled(5, 1)).unwrap();
+    let budget = Budget {
+        max_nodes: Some(5_000),
+        ..Budget::default()
+    };
+    assert_eq!(
+        solve_checked(&deal, Order::Beam, budget).verdict,
+        Verdict::Unknown
+    );
+    for salt in [1, 2] {
+        let salted = Budget {
+            beam_salt: Some(salt),
+            ..budget
+        };
+        let won = solve_checked(&deal, Order::Beam, salted);
+        assert_eq!(won.verdict, Verdict::Won, "salt {salt}");
+        let again = solve_checked(&deal, Order::Beam, salted);
+        assert_eq!((again.moves, again.nodes), (won.moves, won.nodes));
+    }
+}
+
+#[test]
 fn move_path_counts_are_pinned() {
     let standard = Sedgewick::deal(&options::<Sedgewick>(&[]), &shuffled(1, 1)).unwrap();
     let counts: Vec<u64> = (1..=5).map(|d| perft(&standard, d)).collect();

@@ -81,11 +81,14 @@ impl Exporter<PassTally> for Markdown {
         );
         for (i, p) in passes.iter().enumerate() {
             let search = p.search.map_or("unrecorded".to_string(), Order::name);
-            let width = match (p.beam_width, p.search) {
+            let mut width = match (p.beam_width, p.search) {
                 (Some(width), _) => width.to_string(),
                 (None, Some(Order::Beam | Order::BeamSecond)) => "8".to_string(),
                 (None, _) => "—".to_string(),
             };
+            if let Some(salt) = p.beam_salt {
+                width += &format!(", salt {salt}");
+            }
             let budget = p
                 .max_nodes
                 .map_or("unrecorded".to_string(), |n| n.to_string());

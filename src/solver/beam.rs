@@ -28,6 +28,15 @@ pub(super) fn beam<G: Game>(deal: &G, budget: Budget, score: fn(&G) -> i32) -> O
     }
 }
 
+/// Where a position found `id`-th in its run ranks among equally scored ones under `salt`: a
+/// SplitMix64 mix of the two, so the same salt gives the same runs on every machine.
+fn salted_rank(salt: u64, id: u32) -> u32 {
+    let mut z = salt.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ u64::from(id);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    ((z ^ (z >> 31)) >> 32) as u32
+}
+
 /// One beam search of the given width, positions ranked by `score`; also says whether it cut
 /// any layer. A run that cut
 /// none expanded every position of every layer, that is, searched the whole graph breadth
@@ -50,6 +59,8 @@ fn beam_run<G: Game>(
     let mut families: AHashSet<u64> = AHashSet::new();
     // The places of `next`'s positions, best first; never longer than `next`.
     let mut ranking: Vec<(Reverse<i32>, u32)> = Vec::new();
+    // Under a salt, each place's rank among equally scored positions.
+    let mut salted: Vec<u32> = Vec::new();
     let held = |parents: &Vec<(u32, Option<G::Move>)>, next: &Vec<(i32, u32, G)>| {
         (parents.capacity() * size_of::<(u32, Option<G::Move>)>()
             + next.capacity() * (size_of::<(i32, u32, G)>() + size_of::<(Reverse<i32>, u32)>())
@@ -107,15 +118,23 @@ fn beam_run<G: Game>(
         }
         layer.clear();
         if next.len() > width {
-            // The best first, and among equals the earlier found; the positions stay where
-            // they are and only their places are sorted (a position is hundreds of bytes).
+            // The best first, and among equals the earlier found (or as the salt ranks them);
+            // the positions stay where they are and only their places are sorted (a position
+            // is hundreds of bytes).
             ranking.clear();
             ranking.extend(
                 next.iter()
                     .enumerate()
                     .map(|(i, &(score, _, _))| (Reverse(score), i as u32)),
             );
-            ranking.sort_unstable();
+            match budget.beam_salt {
+                None => ranking.sort_unstable(),
+                Some(salt) => {
+                    salted.clear();
+                    salted.extend(next.iter().map(|&(_, id, _)| salted_rank(salt, id)));
+                    ranking.sort_unstable_by_key(|&(score, i)| (score, salted[i as usize], i));
+                }
+            }
             families.clear();
             for &(_, i) in &ranking {
                 let (_, id, position) = next[i as usize];

@@ -99,6 +99,11 @@ pub struct Budget {
     /// pass's budget ran out rather than spend a third of its own on the narrower runs again,
     /// or off the earlier pass's widths altogether, for runs that pass never made.
     pub first_beam_width: Option<usize>,
+    /// Where given, the beam breaks ties between equally scored positions at a cut by a hash
+    /// of this salt and the order the positions were found, not by that order alone: each
+    /// salt keeps other positions and so finds other wins, and a deal that one beam leaves
+    /// unknown is often won by the same beam with another salt (docs/rules/harp.md).
+    pub beam_salt: Option<u64>,
 }
 
 impl Budget {

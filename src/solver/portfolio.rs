@@ -15,6 +15,7 @@ pub(super) fn portfolio<G: Game>(deal: &G, budget: Budget) -> Outcome<G::Move> {
     let each = Budget {
         max_nodes: None,
         first_beam_width: None,
+        beam_salt: None,
         max_memory: budget.max_memory,
     };
     const ORDERS: [Order; 3] = [Order::BestFirst, Order::DepthFirst, Order::DepthFirstPlain];
