@@ -148,14 +148,12 @@ impl BudgetArgs {
     fn order(&self, chosen: &Chosen) -> Result<Order, String> {
         let game = chosen.entry;
         let order = self.search.unwrap_or_else(|| game.search());
-        let beam_option = [
+        let beam_options = [
             ("--beam-width", self.beam_width.is_some()),
             ("--beam-salt", self.beam_salt.is_some()),
-        ]
-        .into_iter()
-        .find(|&(_, given)| given);
-        if let Some((option, _)) = beam_option {
-            if !matches!(order, Order::Beam | Order::BeamSecond) {
+        ];
+        for (option, given) in beam_options {
+            if given && !matches!(order, Order::Beam | Order::BeamSecond) {
                 return Err(format!(
                     "{option} applies to the beam search only, and {} searches {} here \
                      (add --search beam)",

@@ -385,7 +385,7 @@ fn low_bits(bits: u32) -> u64 {
 /// A bijection of the numbers below 2^bits that spreads nearby ones apart (SplitMix64's
 /// finaliser taken modulo 2^bits: a shift-xor within the bits, or a multiplication by an odd
 /// number modulo 2^bits, can each be undone).
-fn spread(number: u64, bits: u32) -> u64 {
+pub(crate) fn spread(number: u64, bits: u32) -> u64 {
     let mask = low_bits(bits);
     let shift = |of: u32| (bits * of / 64).max(1);
     let mut z = number;

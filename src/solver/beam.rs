@@ -2,6 +2,7 @@
 //! run that cut a layer.
 
 use super::*;
+use crate::number_set::spread;
 use ahash::AHashSet;
 use std::cmp::Reverse;
 
@@ -28,13 +29,10 @@ pub(super) fn beam<G: Game>(deal: &G, budget: Budget, score: fn(&G) -> i32) -> O
     }
 }
 
-/// Where a position found `id`-th in its run ranks among equally scored ones under `salt`: a
-/// SplitMix64 mix of the two, so the same salt gives the same runs on every machine.
+/// Where a position found `id`-th in its run ranks among equally scored ones under `salt`:
+/// SplitMix64's finaliser over the two, so the same salt gives the same runs on every machine.
 fn salted_rank(salt: u64, id: u32) -> u32 {
-    let mut z = salt.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ u64::from(id);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    ((z ^ (z >> 31)) >> 32) as u32
+    (spread(salt.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ u64::from(id), 64) >> 32) as u32
 }
 
 /// One beam search of the given width, positions ranked by `score`; also says whether it cut
@@ -61,9 +59,15 @@ fn beam_run<G: Game>(
     let mut ranking: Vec<(Reverse<i32>, u32)> = Vec::new();
     // Under a salt, each place's rank among equally scored positions.
     let mut salted: Vec<u32> = Vec::new();
+    let salted_bytes = if budget.beam_salt.is_some() {
+        size_of::<u32>()
+    } else {
+        0
+    };
     let held = |parents: &Vec<(u32, Option<G::Move>)>, next: &Vec<(i32, u32, G)>| {
         (parents.capacity() * size_of::<(u32, Option<G::Move>)>()
-            + next.capacity() * (size_of::<(i32, u32, G)>() + size_of::<(Reverse<i32>, u32)>())
+            + next.capacity()
+                * (size_of::<(i32, u32, G)>() + size_of::<(Reverse<i32>, u32)>() + salted_bytes)
             + width * size_of::<(u32, G)>()) as u64
     };
     while !layer.is_empty() {
