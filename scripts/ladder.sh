@@ -46,8 +46,8 @@ case $game in
     own=99999
     rungs=("beam 8 10000 2G" "portfolio - 10000 2G" "beam 8 100000 2G" "beam-second 8 100000 2G"
       "beam 11 100000 2G" "beam-second 11 100000 2G" "beam 150 300000 2G"
-      "beam-second 150 300000 2G" "beam-second 300 600000 2G" "beam 1200 1200000 2G"
-      "beam-second 1200 1200000 2G")
+      "beam-second 150 300000 2G" "beam-second 300 600000 2G" "beam-second 300 600000 2G 1"
+      "beam 1200 1200000 2G" "beam-second 1200 1200000 2G")
     based=8 ;;
   queens)
     own=99999
@@ -60,7 +60,8 @@ case $game in
     own=99999
     play=(wheel --deal-any-time)
     rungs=("portfolio - 100000 2G" "depth-first - 500000 2G" "beam - 1000000 3G"
-      "beam 11 2000000 3G" "beam 13 5000000 3G" "depth-first - 20000000 6G")
+      "beam 11 2000000 3G" "beam 13 5000000 3G" "depth-first - 20000000 6G"
+      "beam 13 5000000 3G 1" "beam 13 5000000 3G 2" "beam 13 5000000 3G 3" "beam 13 5000000 3G 4")
     based=2 ;;
   *)
     echo "scripts/ladder.sh: no ladder for '$game' (harp, sedgewick, terrace, queens, wheel, wheel-deal-any-time)" >&2
