@@ -61,7 +61,9 @@ case $game in
     play=(wheel --deal-any-time)
     rungs=("portfolio - 100000 2G" "depth-first - 500000 2G" "beam - 1000000 3G"
       "beam 11 2000000 3G" "beam 13 5000000 3G" "depth-first - 20000000 6G"
-      "beam 13 5000000 3G 1" "beam 13 5000000 3G 2" "beam 13 5000000 3G 3" "beam 13 5000000 3G 4")
+      "beam 13 5000000 3G 1" "beam 13 5000000 3G 2" "beam 13 5000000 3G 3" "beam 13 5000000 3G 4"
+      "beam 8 2000000 3G 5" "beam 20 5000000 3G 6" "beam 8 2000000 3G 7" "beam 8 2000000 3G 8"
+      "beam 8 2000000 3G 9" "beam 8 2000000 3G 10" "beam 8 2000000 3G 11" "beam 8 2000000 3G 12")
     based=2 ;;
   *)
     echo "scripts/ladder.sh: no ladder for '$game' (harp, sedgewick, terrace, queens, wheel, wheel-deal-any-time)" >&2
