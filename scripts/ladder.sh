@@ -34,8 +34,7 @@ case $game in
       "beam 2800 5000000 4G 2" "beam-second 2800 10000000 4G 2" "beam-second 2800 10000000 4G 3"
       "beam-second 2800 10000000 4G 4" "beam-second 2800 10000000 4G 5"
       "beam-second 5600 10000000 4G" "beam 5600 10000000 4G" "beam-second 5600 10000000 4G 1"
-      "beam 5600 10000000 4G 1"
-      "beam-second 5600 10000000 4G 2")
+      "beam 5600 10000000 4G 1" "beam-second 5600 10000000 4G 2")
     based=5 ;;
   sedgewick)
     own=99999
