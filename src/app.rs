@@ -223,28 +223,41 @@ fn stats(request: StatsRequest) -> Result<ExitCode, String> {
     }
     let (k, n) = request.shard;
     let mut deals: Vec<DealId> = request.range.shard(k, n).collect();
-    if let Some(path) = &request.unknown_in {
-        let base = read_summary(path)?;
-        let variant = request.game.variant();
-        if (base.game.as_str(), base.variant.as_str()) != (request.game.entry.name(), &variant) {
-            return Err(format!(
-                "{} summarises {} ({}), not {} ({})",
-                path.display(),
-                base.game,
-                base.variant,
-                request.game.entry.name(),
-                variant
-            ));
+    let base = match &request.unknown_in {
+        Some(path) => {
+            let base = read_summary(path)?;
+            let variant = request.game.variant();
+            if (base.game.as_str(), base.variant.as_str()) != (request.game.entry.name(), &variant)
+            {
+                return Err(format!(
+                    "{} summarises {} ({}), not {} ({})",
+                    path.display(),
+                    base.game,
+                    base.variant,
+                    request.game.entry.name(),
+                    variant
+                ));
+            }
+            deals = base
+                .unknown_among(deals)
+                .map_err(|e| format!("{e} that {} summarises", path.display()))?;
+            if deals.is_empty() {
+                return Err(format!(
+                    "{} holds no unknown deal among those asked for: nothing to retry",
+                    path.display()
+                ));
+            }
+            Some(base)
         }
-        deals = base
-            .unknown_among(deals)
-            .map_err(|e| format!("{e} that {} summarises", path.display()))?;
+        None => None,
+    };
+    if deals.is_empty() {
+        return Err(format!("shard {k}/{n} of the range holds no deal"));
     }
     let batch = Batch {
         game: request.game.entry,
         options: &request.game.options,
         deals,
-        deal_step: n,
         order: request.order,
         budget: request.budget,
         jsonl: request.jsonl.as_deref(),
@@ -252,7 +265,28 @@ fn stats(request: StatsRequest) -> Result<ExitCode, String> {
         retry_unknown: request.retry_unknown,
         progress: std::io::stderr().is_terminal(),
     };
-    let summary = worker_pool(request.threads)?.install(|| batch.run())?;
+    let records = worker_pool(request.threads)?.install(|| batch.run())?;
+    let summary = match base {
+        // The deals retried lie scattered among the base's: the summary is the base with their
+        // records entered, as `merge --onto` enters them.
+        Some(base) => {
+            let count = |v: Verdict| records.iter().filter(|r| r.verdict == v).count();
+            println!(
+                "retried {} deals the summary held unknown: {} won, {} lost, {} unknown",
+                records.len(),
+                count(Verdict::Won),
+                count(Verdict::Lost),
+                count(Verdict::Unknown)
+            );
+            base.amend(&records)?
+        }
+        None => Summary::from_records(
+            request.game.entry.name(),
+            &request.game.variant(),
+            &records,
+            n,
+        ),
+    };
     publish(&summary, request.json)
 }
 

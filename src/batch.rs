@@ -96,7 +96,6 @@ pub struct Batch<'a> {
     pub game: &'static dyn GameEntry,
     pub options: &'a OptionValues,
     pub deals: Vec<DealId>,
-    pub deal_step: u64,
     pub order: Order,
     pub budget: Budget,
     pub jsonl: Option<&'a Path>,
@@ -116,8 +115,9 @@ impl Batch<'_> {
         }
     }
 
-    /// Solves every deal not already in the `--jsonl` file and summarises them all.
-    pub fn run(&self) -> Result<Summary, String> {
+    /// Solves every deal not already in the `--jsonl` file; each deal's record that counts
+    /// (`keep_latest`), in the order of `deals`.
+    pub fn run(&self) -> Result<Vec<DealRecord>, String> {
         let header = self.header();
         if let Some(first) = self.deals.first() {
             first.cards(self.game.packs())?;
@@ -186,20 +186,11 @@ impl Batch<'_> {
         for record in fresh? {
             keep_latest(&mut finished, record)?;
         }
-        let records: Vec<DealRecord> = self
+        Ok(self
             .deals
             .iter()
             .map(|d| finished.remove(d).expect("every deal finished"))
-            .collect();
-        if records.is_empty() {
-            return Err("there are no deals to summarise".to_string());
-        }
-        Ok(Summary::from_records(
-            &header.game,
-            &header.variant,
-            &records,
-            self.deal_step,
-        ))
+            .collect())
     }
 }
 
