@@ -223,6 +223,9 @@ fn stats(request: StatsRequest) -> Result<ExitCode, String> {
     }
     let (k, n) = request.shard;
     let mut deals: Vec<DealId> = request.range.shard(k, n).collect();
+    if deals.is_empty() {
+        return Err(format!("shard {k}/{n} of the range holds no deal"));
+    }
     let base = match &request.unknown_in {
         Some(path) => {
             let base = read_summary(path)?;
@@ -251,9 +254,6 @@ fn stats(request: StatsRequest) -> Result<ExitCode, String> {
         }
         None => None,
     };
-    if deals.is_empty() {
-        return Err(format!("shard {k}/{n} of the range holds no deal"));
-    }
     let batch = Batch {
         game: request.game.entry,
         options: &request.game.options,
