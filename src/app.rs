@@ -1,6 +1,6 @@
 //! Carries out a parsed request: each command reads its input, calls the library, and prints.
 
-use crate::batch::{merge, merge_onto, read_jsonl, Batch, JsonlHeader};
+use crate::batch::{merge, merge_onto, read_jsonl, Batch, BatchOutcome, JsonlHeader};
 use crate::card::format_cards;
 use crate::cli::{read_text, Chosen, CompareRequest, Request, StatsRequest};
 use crate::compare::{read_verdicts, Comparison, Report, SolverVerdicts};
@@ -265,14 +265,16 @@ fn stats(request: StatsRequest) -> Result<ExitCode, String> {
         retry_unknown: request.retry_unknown,
         progress: std::io::stderr().is_terminal(),
     };
-    let records = worker_pool(request.threads)?.install(|| batch.run())?;
+    let BatchOutcome { records, searched } =
+        worker_pool(request.threads)?.install(|| batch.run())?;
     let summary = match base {
         // The deals retried lie scattered among the base's: the summary is the base with their
         // records entered, as `merge --onto` enters them.
         Some(base) => {
             let count = |v: Verdict| records.iter().filter(|r| r.verdict == v).count();
             println!(
-                "retried {} deals the summary held unknown: {} won, {} lost, {} unknown",
+                "{} deals the summary held unknown, {searched} of them searched now (the others \
+                 settled by the --jsonl file's records): {} won, {} lost, {} unknown",
                 records.len(),
                 count(Verdict::Won),
                 count(Verdict::Lost),

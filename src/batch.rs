@@ -107,6 +107,13 @@ pub struct Batch<'a> {
     pub progress: bool,
 }
 
+/// What a batch leaves: each deal's record that counts, in the order asked, and how many of
+/// the deals it searched (the others were settled by the `--jsonl` file's records).
+pub struct BatchOutcome {
+    pub records: Vec<DealRecord>,
+    pub searched: usize,
+}
+
 impl Batch<'_> {
     fn header(&self) -> JsonlHeader {
         JsonlHeader {
@@ -115,9 +122,8 @@ impl Batch<'_> {
         }
     }
 
-    /// Solves every deal not already in the `--jsonl` file; each deal's record that counts
-    /// (`keep_latest`), in the order of `deals`.
-    pub fn run(&self) -> Result<Vec<DealRecord>, String> {
+    /// Solves every deal not already in the `--jsonl` file.
+    pub fn run(&self) -> Result<BatchOutcome, String> {
         let header = self.header();
         if let Some(first) = self.deals.first() {
             first.cards(self.game.packs())?;
@@ -186,11 +192,15 @@ impl Batch<'_> {
         for record in fresh? {
             keep_latest(&mut finished, record)?;
         }
-        Ok(self
+        let records = self
             .deals
             .iter()
             .map(|d| finished.remove(d).expect("every deal finished"))
-            .collect())
+            .collect();
+        Ok(BatchOutcome {
+            records,
+            searched: todo.len(),
+        })
     }
 }
 

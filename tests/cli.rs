@@ -795,7 +795,9 @@ fn a_summary_whose_records_are_gone_is_retried_and_amended() {
     ];
     let first_pass = stats("30000", &retry);
     assert!(
-        first_pass.contains(&format!("retried {unknown} deals the summary held unknown")),
+        first_pass.contains(&format!(
+            "{unknown} deals the summary held unknown, {unknown} of them searched now"
+        )),
         "{first_pass}"
     );
     let lines = || {
@@ -805,7 +807,13 @@ fn a_summary_whose_records_are_gone_is_retried_and_amended() {
             .count()
     };
     assert_eq!(lines(), 1 + unknown as usize);
-    stats("30000", &retry);
+    let second_pass = stats("30000", &retry);
+    assert!(
+        second_pass.contains(&format!(
+            "{unknown} deals the summary held unknown, 0 of them searched now"
+        )),
+        "{second_pass}"
+    );
     assert_eq!(lines(), 1 + unknown as usize);
     // Entered onto the base, the verdicts are the larger budget's own run.
     succeeds(&[
