@@ -116,8 +116,9 @@ pub struct Summary {
     /// The deals that took the most positions, the most first.
     #[serde(default)]
     pub hardest: Vec<DealRecord>,
-    /// Deals searched again after this summary's per-deal records were gone, their new
-    /// records entered onto it (`patience merge --onto`): their verdicts, the maxima, the CPU
+    /// Records of deals searched again after this summary's per-deal records were gone,
+    /// entered onto it (`patience merge --onto`, `stats --unknown-in`; one a deal each time, so
+    /// a deal retried in two amendments counts twice): their verdicts, the maxima, the CPU
     /// time and the hardest deals count them, but the medians and p99s are those of the
     /// records before (a percentile cannot be recomputed without every deal's figures).
     #[serde(default, skip_serializing_if = "is_zero")]

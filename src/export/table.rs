@@ -70,7 +70,7 @@ impl Exporter<Summary> for Table {
             if s.retried > 0 {
                 let _ = writeln!(
                     out,
-                    "  retried    {} deals entered onto the summary (merge --onto): medians and p99s are of the records before them",
+                    "  retried    {} records entered onto the summary (merge --onto, stats --unknown-in): medians and p99s are of the records before them",
                     s.retried
                 );
             }
