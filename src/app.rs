@@ -69,12 +69,17 @@ fn games_list() -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// Prints a deal as a deal file: the cards in dealing order, the title and the layout as
+/// `#` comments, so the output can be given back to `--deal` as it stands.
 fn show_deal(game: &Chosen, deal: &DealId) -> Result<ExitCode, String> {
     let cards = deal.cards(game.entry.packs())?;
-    println!("{} ({}), {deal}", game.entry.name(), game.variant());
+    let layout = game.entry.layout(&game.options, &cards)?;
+    println!("# {} ({}), {deal}", game.entry.name(), game.variant());
     println!("{}", format_cards(&cards));
-    println!();
-    print!("{}", game.entry.layout(&game.options, &cards)?);
+    println!("#");
+    for line in layout.lines() {
+        println!("# {line}");
+    }
     Ok(ExitCode::SUCCESS)
 }
 

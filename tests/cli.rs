@@ -199,6 +199,28 @@ fn a_written_deal_solves_like_its_number() {
 }
 
 #[test]
+fn a_deal_printed_is_a_deal_file() {
+    let dir = scratch("printed");
+    for (game, variant) in [
+        ("gate", None),
+        ("sedgewick", None),
+        ("wheel", None),
+        ("queens", Some("--key-cards=20")),
+        ("freecell", None),
+    ] {
+        let mut args = vec!["deal", game];
+        args.extend(variant);
+        let shown = succeeds(&[&args[..], &["--seed", "7"]].concat());
+        let file = dir.join(format!("{game}.txt"));
+        fs::write(&file, &shown).unwrap();
+        let again = succeeds(&[&args[..], &["--deal", file.to_str().unwrap()]].concat());
+        let body = |text: &str| text.lines().skip(1).collect::<Vec<_>>().join("\n");
+        assert_eq!(body(&again), body(&shown), "{game}");
+        assert!(shown.lines().all(|l| l.starts_with('#') || !l.contains(':')), "{shown}");
+    }
+}
+
+#[test]
 fn bad_input_is_refused_in_one_line_with_exit_code_2() {
     let dir = scratch("bad");
     let write = |name: &str, text: &str| {
