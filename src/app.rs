@@ -121,13 +121,15 @@ fn solve(
             report.exhausted.map_or("budget spent", |e| e.describe())
         ),
     };
+    // The headline and figures are `#` comments, so the whole output is a solution file that
+    // `verify` reads as it stands.
     println!(
-        "{} ({}), {deal}: {headline}",
+        "# {} ({}), {deal}: {headline}",
         game.entry.name(),
         game.variant()
     );
     println!(
-        "{} positions in {} ({:.0} per second); table {} entries, {} at its largest",
+        "# {} positions in {} ({:.0} per second); table {} entries, {} at its largest",
         report.nodes,
         format_seconds(report.seconds),
         report.nodes as f64 / report.seconds.max(1e-9),

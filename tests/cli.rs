@@ -221,6 +221,22 @@ fn a_deal_printed_is_a_deal_file() {
 }
 
 #[test]
+fn what_solve_prints_is_a_solution_file() {
+    let dir = scratch("printed-solution");
+    let file = dir.join("won.txt");
+    fs::write(&file, succeeds(&["solve", "sedgewick", "--seed", "3"])).unwrap();
+    let verdict = succeeds(&[
+        "verify",
+        "sedgewick",
+        "--seed",
+        "3",
+        "--solution",
+        file.to_str().unwrap(),
+    ]);
+    assert!(verdict.contains("valid: all 95 moves are legal"), "{verdict}");
+}
+
+#[test]
 fn bad_input_is_refused_in_one_line_with_exit_code_2() {
     let dir = scratch("bad");
     let write = |name: &str, text: &str| {
