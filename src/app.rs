@@ -320,8 +320,9 @@ fn play(game: &Chosen, deal: &DealId, kind: StrategyKind, json: bool) -> Result<
         );
         return Ok(ExitCode::SUCCESS);
     }
+    // As with `solve`, the headline is a comment: the output is a move list `verify` reads.
     println!(
-        "{} ({}), {deal}, {}: {} after {} moves",
+        "# {} ({}), {deal}, {}: {} after {} moves",
         game.entry.name(),
         game.variant(),
         kind.name(),

@@ -1040,10 +1040,25 @@ fn play_prints_a_game_the_checker_replays() {
         "book",
     ]));
     assert!(
-        text.starts_with("gate (standard), seed 1, book: "),
+        text.starts_with("# gate (standard), seed 1, book: "),
         "{text}"
     );
     assert!(text.contains("   1. "), "{text}");
+    let file = dir.join("book.txt");
+    fs::write(&file, &text).unwrap();
+    let check = patience(&[
+        "verify",
+        "gate",
+        "--seed",
+        "1",
+        "--solution",
+        file.to_str().unwrap(),
+    ]);
+    assert!(
+        stdout(&check).contains("moves are legal but the game is not won"),
+        "{}",
+        stdout(&check)
+    );
 }
 
 #[test]
