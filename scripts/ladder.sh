@@ -92,7 +92,7 @@ for ((i = ${FROM:-$first}; i <= ${#rungs[@]}; i++)); do
   ((i > 1)) && args+=(--retry-unknown)
   echo "rung $i of ${#rungs[@]}: ${args[*]} ${over_base[*]}" >&2
   target/release/patience stats "${play[@]}" --seeds "0..${last}" "${args[@]}" "${threads[@]}" \
-    "${over_base[@]}" --jsonl "$file" --resume > /dev/null
+    "${over_base[@]}" --jsonl "$file" --resume --no-json > /dev/null
 done
 if ((${#over_base[@]})) && [[ ! -e $file ]]; then
   echo "no rung after the ${based} the base holds: $base is the summary" >&2

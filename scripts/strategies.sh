@@ -20,7 +20,7 @@ for game in "${games[@]}"; do
   if [[ ! -s "$verdicts" ]]; then
     verdicts="runs/${game}-seeds0-${last}.jsonl"
     target/release/patience stats "$game" --seeds "0..${last}" --max-nodes "${MAX_NODES:-10000}" \
-      "${threads[@]}" --jsonl "$verdicts" --resume > /dev/null
+      "${threads[@]}" --jsonl "$verdicts" --resume --no-json > /dev/null
   fi
   target/release/patience compare "$game" --seeds "0..${last}" --solver-results "$verdicts" \
     "${threads[@]}" --json results/strategies.json

@@ -2,7 +2,7 @@
 
 use crate::batch::{merge, merge_onto, read_jsonl, Batch, BatchOutcome, JsonlHeader};
 use crate::card::format_cards;
-use crate::cli::{read_text, Chosen, CompareRequest, Request, StatsRequest};
+use crate::cli::{read_text, Chosen, CompareRequest, Request, StatsRequest, SummaryFile};
 use crate::compare::{read_verdicts, Comparison, Report, SolverVerdicts};
 use crate::deal::DealId;
 use crate::export::{
@@ -14,6 +14,7 @@ use crate::solver::{Budget, Order, Verdict};
 use crate::stats::{PassTally, Summary};
 use crate::strategy::{Ending, StrategyKind};
 use serde_json::json;
+use std::fs;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -225,7 +226,31 @@ fn perft(game: &Chosen, deal: &DealId, depth: u32) -> Result<ExitCode, String> {
 }
 
 fn stats(request: StatsRequest) -> Result<ExitCode, String> {
-    if let Some(path) = &request.json {
+    // The summary's file is checked before any work; a default one that exists is left alone.
+    let json = match request.json {
+        SummaryFile::Named(path) => Some(path),
+        SummaryFile::Default(path) if !path.exists() => {
+            if let Some(dir) = path.parent() {
+                fs::create_dir_all(dir).map_err(|e| {
+                    format!(
+                        "cannot create {} for the summary: {e} (name a file with --json FILE, \
+                         or write none with --no-json)",
+                        dir.display()
+                    )
+                })?;
+            }
+            Some(path)
+        }
+        SummaryFile::Default(path) => {
+            eprintln!(
+                "note: {} exists and is left as it is; --json FILE writes this run's summary",
+                path.display()
+            );
+            None
+        }
+        SummaryFile::None => None,
+    };
+    if let Some(path) = &json {
         check_writable(path)?;
     }
     let (k, n) = request.shard;
@@ -296,7 +321,12 @@ fn stats(request: StatsRequest) -> Result<ExitCode, String> {
             n,
         ),
     };
-    publish(&summary, request.json)
+    let written = json.clone();
+    publish(&summary, json)?;
+    if let Some(path) = written {
+        eprintln!("summary written to {}", path.display());
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 fn play(game: &Chosen, deal: &DealId, kind: StrategyKind, json: bool) -> Result<ExitCode, String> {
@@ -415,7 +445,12 @@ fn merge_files(
         Some(base) => merge_onto(&read_summary(&base)?, files)?,
         None => merge(files)?,
     };
-    publish(&summary, json)
+    let written = json.clone();
+    publish(&summary, json)?;
+    if let Some(path) = written {
+        eprintln!("summary written to {}", path.display());
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Reads a `stats --json` summary (the results/ form).

@@ -68,12 +68,40 @@ impl Chosen {
     }
 }
 
+/// Where `stats` writes its summary.
+pub enum SummaryFile {
+    /// `--json FILE`: written, over an existing file too.
+    Named(PathBuf),
+    /// No `--json`: the run's own name under `results/`, written only where no file is yet.
+    Default(PathBuf),
+    /// `--no-json`.
+    None,
+}
+
+impl SummaryFile {
+    /// `results/GAME[-VARIANT]-seedsA-B[-shardKofN].json`: the variant as its options, `=` and
+    /// `,` turned into `-` (`results/freecell-cells-2-ms1-32000.json`).
+    fn default_for(game: &Chosen, range: &DealRange, (k, n): (u64, u64)) -> SummaryFile {
+        let mut name = game.entry.name().to_string();
+        let variant = game.variant();
+        if variant != "standard" {
+            name = format!("{name}-{}", variant.replace(['=', ','], "-"));
+        }
+        let kind = if range.microsoft { "ms" } else { "seeds" };
+        name = format!("{name}-{kind}{}-{}", range.first, range.last);
+        if n > 1 {
+            name = format!("{name}-shard{k}of{n}");
+        }
+        SummaryFile::Default(PathBuf::from("results").join(format!("{name}.json")))
+    }
+}
+
 pub struct StatsRequest {
     pub game: Chosen,
     pub range: DealRange,
     pub shard: (u64, u64),
     pub threads: Option<usize>,
-    pub json: Option<PathBuf>,
+    pub json: SummaryFile,
     pub jsonl: Option<PathBuf>,
     pub resume: bool,
     pub retry_unknown: bool,
@@ -251,9 +279,13 @@ struct StatsArgs {
     /// Worker threads (default: one per core)
     #[arg(long, value_name = "N", value_parser = value_parser!(u32).range(1..=1024))]
     threads: Option<u32>,
-    /// Write the summary (the results/ form) to FILE, atomically
+    /// Write the summary (the results/ form) to FILE, atomically [default:
+    /// results/GAME[-VARIANT]-seedsA-B.json, unless that file exists]
     #[arg(long, value_name = "FILE")]
     json: Option<PathBuf>,
+    /// Write no summary file (the table only)
+    #[arg(long, conflicts_with = "json")]
+    no_json: bool,
     /// Append one line per finished deal to FILE
     #[arg(long, value_name = "FILE")]
     jsonl: Option<PathBuf>,
@@ -556,12 +588,17 @@ fn game_request(command: &str, game: Chosen, matches: &ArgMatches) -> Result<Req
                 .transpose()?
                 .unwrap_or((1, 1));
             let order = args.budget.order(&game)?;
+            let json = match (args.json, args.no_json) {
+                (Some(path), _) => SummaryFile::Named(path),
+                (None, true) => SummaryFile::None,
+                (None, false) => SummaryFile::default_for(&game, &range, shard),
+            };
             Ok(Request::Stats(StatsRequest {
                 game,
                 range,
                 shard,
                 threads: args.threads.map(|t| t as usize),
-                json: args.json,
+                json,
                 jsonl: args.jsonl,
                 resume: args.resume,
                 retry_unknown: args.retry_unknown,

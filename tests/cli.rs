@@ -4,12 +4,24 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// The binary, each run in a directory of its own: `stats` writes its summary under
+/// `results/` there unless told otherwise, the checkout's `results/` must not change, and
+/// tests running at once must not meet in one directory.
+fn binary() -> Command {
+    static RUNS: AtomicUsize = AtomicUsize::new(0);
+    let run = RUNS.fetch_add(1, Ordering::Relaxed);
+    let home = std::env::temp_dir().join(format!("patience-cli-{}-run{run}", std::process::id()));
+    let _ = fs::remove_dir_all(&home);
+    fs::create_dir_all(&home).unwrap();
+    let mut command = Command::new(env!("CARGO_BIN_EXE_patience"));
+    command.current_dir(home);
+    command
+}
 
 fn patience(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_patience"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
+    binary().args(args).output().expect("the binary runs")
 }
 
 fn stdout(output: &Output) -> String {
@@ -36,7 +48,7 @@ fn scratch(name: &str) -> PathBuf {
 
 /// Bad input: exit code 2 and a single line on standard error that names the problem.
 fn assert_refused(args: &[&str], stdin_file: Option<&Path>, mentions: &str) {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_patience"));
+    let mut command = binary();
     command.args(args);
     if let Some(file) = stdin_file {
         command.stdin(fs::File::open(file).unwrap());
@@ -190,7 +202,7 @@ fn a_written_deal_solves_like_its_number() {
         .as_str()
         .unwrap()
         .starts_with("7D AD 5C"));
-    let from_stdin = Command::new(env!("CARGO_BIN_EXE_patience"))
+    let from_stdin = binary()
         .args(["deal", "freecell", "--deal", "-"])
         .stdin(fs::File::open(&file).unwrap())
         .output()
@@ -216,7 +228,12 @@ fn a_deal_printed_is_a_deal_file() {
         let again = succeeds(&[&args[..], &["--deal", file.to_str().unwrap()]].concat());
         let body = |text: &str| text.lines().skip(1).collect::<Vec<_>>().join("\n");
         assert_eq!(body(&again), body(&shown), "{game}");
-        assert!(shown.lines().all(|l| l.starts_with('#') || !l.contains(':')), "{shown}");
+        assert!(
+            shown
+                .lines()
+                .all(|l| l.starts_with('#') || !l.contains(':')),
+            "{shown}"
+        );
     }
 }
 
@@ -233,7 +250,58 @@ fn what_solve_prints_is_a_solution_file() {
         "--solution",
         file.to_str().unwrap(),
     ]);
-    assert!(verdict.contains("valid: all 95 moves are legal"), "{verdict}");
+    assert!(
+        verdict.contains("valid: all 95 moves are legal"),
+        "{verdict}"
+    );
+}
+
+#[test]
+fn stats_writes_its_summary_under_results_unless_one_is_there() {
+    let dir = scratch("default-summary");
+    let run = |args: &[&str]| {
+        let output = Command::new(env!("CARGO_BIN_EXE_patience"))
+            .args(args)
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{args:?}");
+        String::from_utf8_lossy(&output.stderr).into_owned()
+    };
+    let first = run(&["stats", "gate", "--seeds", "0..9", "--threads", "1"]);
+    let file = dir.join("results/gate-seeds0-9.json");
+    assert!(
+        first.contains("summary written to results/gate-seeds0-9.json"),
+        "{first}"
+    );
+    let summary: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(summary["deals"], 10);
+    // A second run leaves the first's file as it is, and says so.
+    fs::write(&file, "kept").unwrap();
+    let again = run(&["stats", "gate", "--seeds", "0..9", "--threads", "1"]);
+    assert!(again.contains("exists and is left as it is"), "{again}");
+    assert_eq!(fs::read_to_string(&file).unwrap(), "kept");
+    run(&[
+        "stats", "freecell", "--cells", "2", "--ms", "1..4", "--shard", "2/2",
+    ]);
+    assert!(dir
+        .join("results/freecell-cells-2-ms1-4-shard2of2.json")
+        .exists());
+    run(&[
+        "stats",
+        "gate",
+        "--bars",
+        "3",
+        "--seeds",
+        "0..3",
+        "--no-json",
+    ]);
+    let names: Vec<_> = fs::read_dir(dir.join("results"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names.len(), 2, "{names:?}");
 }
 
 #[test]
