@@ -23,8 +23,10 @@ game=${1:?usage: scripts/ladder.sh NAME}
 play=("$game")
 # Each rung: search order, first beam width (beam orders only), positions per deal, memory,
 # and, for a beam that breaks ties by a salt (`--beam-salt`), the salt.
-# `based`: how many rungs the committed base summary (if any) already holds.
+# `based`: how many rungs the committed base summary (if any) already holds; `named`: the
+# summary's name under results/ where it is not the game's own.
 based=0
+named=
 case $game in
   harp)
     own=99999
@@ -38,8 +40,9 @@ case $game in
     based=5 ;;
   sedgewick)
     own=99999
+    # The sixth rung has run (2026-11-27) over the 382 deals an earlier file had won, only.
     rungs=("beam 8 200000 2G" "beam-second 8 200000 2G" "beam 300 500000 2G"
-      "beam-second 300 500000 2G" "beam 1000 2000000 3G")
+      "beam-second 300 500000 2G" "beam 1000 2000000 3G" "beam 16384 6000000 3G")
     based=5 ;;
   terrace)
     own=99999
@@ -50,7 +53,12 @@ case $game in
     based=8 ;;
   queens)
     own=99999
-    rungs=("portfolio - 10000 2G" "portfolio - 100000 2G" "beam 8 100000 2G" "beam 8 150000 2G") ;;
+    # results/queens.json is the million deals within 10k (README, Results), not this ladder's.
+    named=queens-seeds0-99999
+    # The fifth rung is the first again, with the code of 2026-11-27, over the base's unknowns.
+    rungs=("portfolio - 10000 2G" "portfolio - 100000 2G" "beam 8 100000 2G" "beam 8 150000 2G"
+      "portfolio - 10000 2G")
+    based=4 ;;
   wheel)
     own=999999
     rungs=("portfolio - 200000 2G" "beam - 1000000 3G" "depth-first - 2000000 3G")
@@ -73,7 +81,7 @@ mkdir -p runs results
 last=${LAST:-$own}
 file="runs/${game}-seeds0-${last}.jsonl"
 base="runs/${game}-seeds0-${last}-base.json"
-summary="results/${game}.json"
+summary="results/${named:-$game}.json"
 [[ $last == "$own" ]] || summary="results/${game}-seeds0-${last}.json"
 threads=()
 [[ -n "${THREADS:-}" ]] && threads=(--threads "$THREADS")
