@@ -226,33 +226,7 @@ fn perft(game: &Chosen, deal: &DealId, depth: u32) -> Result<ExitCode, String> {
 }
 
 fn stats(request: StatsRequest) -> Result<ExitCode, String> {
-    // The summary's file is checked before any work; a default one that exists is left alone.
-    let json = match request.json {
-        SummaryFile::Named(path) => Some(path),
-        SummaryFile::Default(path) if !path.exists() => {
-            if let Some(dir) = path.parent() {
-                fs::create_dir_all(dir).map_err(|e| {
-                    format!(
-                        "cannot create {} for the summary: {e} (name a file with --json FILE, \
-                         or write none with --no-json)",
-                        dir.display()
-                    )
-                })?;
-            }
-            Some(path)
-        }
-        SummaryFile::Default(path) => {
-            eprintln!(
-                "note: {} exists and is left as it is; --json FILE writes this run's summary",
-                path.display()
-            );
-            None
-        }
-        SummaryFile::None => None,
-    };
-    if let Some(path) = &json {
-        check_writable(path)?;
-    }
+    let json = summary_destination(request.json)?;
     let (k, n) = request.shard;
     let mut deals: Vec<DealId> = request.range.shard(k, n).collect();
     if deals.is_empty() {
@@ -327,6 +301,36 @@ fn stats(request: StatsRequest) -> Result<ExitCode, String> {
         eprintln!("summary written to {}", path.display());
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Where `stats` writes its summary, checked before any work: a default file that exists is
+/// left alone (and the user told so), its `results/` folder made where it is missing.
+fn summary_destination(file: SummaryFile) -> Result<Option<PathBuf>, String> {
+    let path = match file {
+        SummaryFile::Named(path) => path,
+        SummaryFile::Default(path) if path.exists() => {
+            eprintln!(
+                "note: {} exists and is left as it is; --json FILE writes this run's summary",
+                path.display()
+            );
+            return Ok(None);
+        }
+        SummaryFile::Default(path) => {
+            if let Some(dir) = path.parent() {
+                fs::create_dir_all(dir).map_err(|e| {
+                    format!(
+                        "cannot create {} for the summary: {e} (name a file with --json FILE, \
+                         or write none with --no-json)",
+                        dir.display()
+                    )
+                })?;
+            }
+            path
+        }
+        SummaryFile::None => return Ok(None),
+    };
+    check_writable(&path)?;
+    Ok(Some(path))
 }
 
 fn play(game: &Chosen, deal: &DealId, kind: StrategyKind, json: bool) -> Result<ExitCode, String> {
