@@ -6,8 +6,8 @@
 # Per-deal records go to runs/GAME-seeds0-LAST.jsonl (not committed: too large), the summary
 # to results/GAME.json (results/GAME-seeds0-LAST.json where LAST is not the game's own). The
 # rungs are those the committed results were made with, in order, and then the next ones
-# measured (docs/rules/GAME.md, Measured); passes stopped part way and not finished are left
-# out.
+# measured (docs/rules/GAME.md, Measured); where a rung has run over only some of the deals,
+# a comment says which.
 # Where that records file is gone but runs/GAME-seeds0-LAST-base.json is committed (a copy of
 # the summary the rungs up to `based` made), the rungs after `based` run over its unknown deals
 # only (`stats --unknown-in`), their records go to runs/GAME-seeds0-LAST-retries.jsonl
@@ -40,16 +40,19 @@ case $game in
     based=5 ;;
   sedgewick)
     own=99999
-    # The sixth rung has run (2026-11-27) over the 382 deals an earlier file had won, only.
+    # The sixth rung has run (2026-11-27) over the 382 deals an earlier file had won, then
+    # over seeds up to 2421; the seventh (2026-11-28) over seeds up to 5568 and 32 others.
     rungs=("beam 8 200000 2G" "beam-second 8 200000 2G" "beam 300 500000 2G"
-      "beam-second 300 500000 2G" "beam 1000 2000000 3G" "beam 16384 6000000 3G")
+      "beam-second 300 500000 2G" "beam 1000 2000000 3G" "beam 16384 6000000 3G"
+      "beam-second 16384 6000000 3G")
     based=5 ;;
   terrace)
     own=99999
     rungs=("beam 8 10000 2G" "portfolio - 10000 2G" "beam 8 100000 2G" "beam-second 8 100000 2G"
       "beam 11 100000 2G" "beam-second 11 100000 2G" "beam 150 300000 2G"
       "beam-second 150 300000 2G" "beam-second 300 600000 2G" "beam-second 300 600000 2G 1"
-      "beam 1200 1200000 2G" "beam-second 1200 1200000 2G")
+      "beam 1200 1200000 2G" "beam-second 1200 1200000 2G" "beam-second 16384 6000000 3G")
+    # The thirteenth has run only over 20 deals, samples (2026-11-28).
     based=8 ;;
   queens)
     own=99999

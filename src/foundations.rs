@@ -96,17 +96,24 @@ impl SuitFoundations {
         inversions(stack.map(|card| self.card_offset(card)), slack)
     }
 
-    /// The inversions `card` makes lying on `beneath` (top card first): the cards beneath it
-    /// that come more than `slack` steps before it in their foundations. A game that keeps
-    /// its inversion count as it plays adds or takes away only these.
-    pub fn inversions_over(
+    /// The inversions `card` makes lying on `beneath` (top card first), for each of `slacks`:
+    /// the cards beneath it that come more than that many steps before it in their
+    /// foundations. A game that keeps its inversion counts as it plays adds or takes away only
+    /// these, all of them in one walk down the stack.
+    pub fn inversions_over<const N: usize>(
         &self,
         card: Card,
         beneath: impl Iterator<Item = Card>,
-        slack: u8,
-    ) -> i32 {
-        let beneath = beneath.map(|lower| self.card_offset(lower));
-        inversions_over(self.card_offset(card), beneath, slack)
+        slacks: [u8; N],
+    ) -> [i32; N] {
+        let upper = self.card_offset(card);
+        let mut counts = [0; N];
+        for lower in beneath.map(|lower| self.card_offset(lower)) {
+            for (count, slack) in counts.iter_mut().zip(slacks) {
+                *count += i32::from(lower + slack < upper);
+            }
+        }
+        counts
     }
 
     pub fn cards_home(&self) -> u32 {

@@ -34,9 +34,10 @@ pub struct Sedgewick {
     foundations: SuitFoundations,
     /// Whether building down on the cross wraps (a king on an ace).
     wrap: bool,
-    /// The inversions in the waste and the cross piles (`heuristic`), kept up move by move:
-    /// a move changes two stacks at most, and the heuristic is asked of every position.
-    inversions: i32,
+    /// The inversions in the waste and the cross piles, with the first heuristic's slack and
+    /// with the second's (`heuristic`, `second_heuristic`), kept up move by move: a move
+    /// changes two stacks at most, and a heuristic is asked of every position.
+    inversions: [i32; 2],
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -157,7 +158,9 @@ impl Sedgewick {
             - 12 * inversions
     }
 
-    /// The inversions of the waste and the cross piles with the given slack, counted afresh.
+    /// The inversions of the waste and the cross piles with the given slack, counted afresh:
+    /// what `inversions` keeps up move by move.
+    #[cfg(test)]
     fn counted_inversions(&self, slack: u8) -> i32 {
         let counted =
             |stack: &mut dyn Iterator<Item = Card>| self.foundations.inversions(stack, slack);
@@ -167,10 +170,18 @@ impl Sedgewick {
         piles + counted(&mut self.talon.waste().rev())
     }
 
-    /// The inversions `card` makes lying on `beneath` (top card first).
-    fn inversions_over(&self, card: Card, beneath: impl Iterator<Item = Card>) -> i32 {
+    /// The inversions `card` makes lying on `beneath` (top card first), with each heuristic's
+    /// slack.
+    fn inversions_over(&self, card: Card, beneath: impl Iterator<Item = Card>) -> [i32; 2] {
         self.foundations
-            .inversions_over(card, beneath, INVERSION_SLACK)
+            .inversions_over(card, beneath, [INVERSION_SLACK, SECOND_INVERSION_SLACK])
+    }
+
+    /// Adds (`sign` 1) or takes away (-1) the inversions a card makes over a stack.
+    fn count_inversions(&mut self, sign: i32, over: [i32; 2]) {
+        for (kept, over) in self.inversions.iter_mut().zip(over) {
+            *kept += sign * over;
+        }
     }
 
     fn place_name(place: Place) -> char {
@@ -225,7 +236,7 @@ impl Game for Sedgewick {
             foundations: SuitFoundations::new(first_foundation.rank()),
             wrap: !options.flag("no-wrap"),
             // Single cards on the cross and an empty waste.
-            inversions: 0,
+            inversions: [0; 2],
         };
         for suit in Suit::ALL.into_iter().filter(|s| !suits[s.index()]) {
             game.foundations.complete_suit(suit);
@@ -257,14 +268,14 @@ impl Game for Sedgewick {
     /// positions: 88 won by the portfolio and 85 by best-first alone, against 71 and 60 when
     /// only home cards and the waste counted).
     fn heuristic(&self) -> i32 {
-        self.score(self.inversions)
+        self.score(self.inversions[0])
     }
 
     /// The first heuristic with inversions counted from two steps apart instead of four: it
     /// leads the beam to other wins (of 150 deals the beam left unknown within 500k, 27 to 29
     /// won within 500k, where the beam within 2M wins about a third; `docs/rules/sedgewick.md`).
     fn second_heuristic(&self) -> i32 {
-        self.score(self.counted_inversions(SECOND_INVERSION_SLACK))
+        self.score(self.inversions[1])
     }
 
     /// Positions with the same cards home, as many cards in the stock and in the waste, and
@@ -302,21 +313,22 @@ impl Game for Sedgewick {
         let Move::Shift { card, from, to } = mv else {
             let card = next.talon.deal_to_waste();
             next.links.mark(card, IN_WASTE);
-            next.inversions += self.inversions_over(card, self.talon.waste().rev());
+            next.count_inversions(1, self.inversions_over(card, self.talon.waste().rev()));
             return next;
         };
         match from {
             Place::Pile(p) => {
                 let beneath = self.links.below(card);
                 next.tops[p as usize] = beneath;
-                next.inversions -= self.inversions_over(card, self.links.pile(beneath));
+                next.count_inversions(-1, self.inversions_over(card, self.links.pile(beneath)));
             }
             Place::Stock => {
                 next.talon.take_stock_top();
             }
             Place::Waste => {
                 next.talon.take_waste_top();
-                next.inversions -= self.inversions_over(card, self.talon.waste().rev().skip(1));
+                let waste_left = self.talon.waste().rev().skip(1);
+                next.count_inversions(-1, self.inversions_over(card, waste_left));
             }
             Place::Home => unreachable!("cards never leave the foundations"),
         }
@@ -327,7 +339,7 @@ impl Game for Sedgewick {
             }
             Place::Pile(t) => {
                 let pile = self.links.pile(self.tops[t as usize]);
-                next.inversions += self.inversions_over(card, pile);
+                next.count_inversions(1, self.inversions_over(card, pile));
                 next.links.lay(card, next.tops[t as usize], CROSS_BOTTOM);
                 next.tops[t as usize] = Some(card);
             }
@@ -416,8 +428,9 @@ mod tests {
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
-    /// The inversion count kept move by move is the count of every stack's pairs, along random
-    /// games (moves into every space, building, the waste growing and shrinking).
+    /// The inversion counts kept move by move (with both slacks) are the counts of every
+    /// stack's pairs, along random games (moves into every space, building, the waste growing
+    /// and shrinking).
     #[test]
     fn kept_inversions_are_the_stacks_inversions() {
         let options = OptionValues::defaults(Sedgewick::OPTIONS);
@@ -427,9 +440,10 @@ mod tests {
         for seed in 0..200 {
             let mut position = Sedgewick::deal(&options, &shuffled(seed, 1)).expect("a deal");
             for _ in 0..120 {
-                let counted = position.counted_inversions(INVERSION_SLACK);
+                let counted = [INVERSION_SLACK, SECOND_INVERSION_SLACK]
+                    .map(|slack| position.counted_inversions(slack));
                 assert_eq!(position.inversions, counted, "seed {seed}");
-                nonzero += usize::from(position.inversions > 0);
+                nonzero += usize::from(position.inversions[0] > 0);
                 moves.clear();
                 position.legal_moves(&mut moves);
                 if moves.is_empty() {
