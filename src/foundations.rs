@@ -106,14 +106,8 @@ impl SuitFoundations {
         beneath: impl Iterator<Item = Card>,
         slacks: [u8; N],
     ) -> [i32; N] {
-        let upper = self.card_offset(card);
-        let mut counts = [0; N];
-        for lower in beneath.map(|lower| self.card_offset(lower)) {
-            for (count, slack) in counts.iter_mut().zip(slacks) {
-                *count += i32::from(lower + slack < upper);
-            }
-        }
-        counts
+        let beneath = beneath.map(|lower| self.card_offset(lower));
+        inversions_over(self.card_offset(card), beneath, slacks)
     }
 
     pub fn cards_home(&self) -> u32 {
@@ -157,10 +151,21 @@ pub fn inversions(offsets: impl Iterator<Item = u8>, slack: u8) -> i32 {
     count
 }
 
-/// The inversions a card at offset `upper` makes over the cards beneath it (their offsets):
-/// those more than `slack` steps before it (`inversions`).
-pub fn inversions_over(upper: u8, beneath: impl Iterator<Item = u8>, slack: u8) -> i32 {
-    beneath.filter(|&lower| lower + slack < upper).count() as i32
+/// The inversions a card at offset `upper` makes over the cards beneath it (their offsets),
+/// for each of `slacks`: those more than that many steps before it (`inversions`), all in one
+/// walk down the stack.
+pub fn inversions_over<const N: usize>(
+    upper: u8,
+    beneath: impl Iterator<Item = u8>,
+    slacks: [u8; N],
+) -> [i32; N] {
+    let mut counts = [0; N];
+    for lower in beneath {
+        for (count, slack) in counts.iter_mut().zip(slacks) {
+            *count += i32::from(lower + slack < upper);
+        }
+    }
+    counts
 }
 
 /// How far `rank` lies above `base`, counting up with the wrap: the base is 0. (Read off

@@ -30,7 +30,8 @@ const INVERSION_SLACK: u8 = 2;
 /// foundations start at the ace, so a rank less one is its step there, as `inversions` wants).
 fn inversions_over(card: Card, beneath: &[Card]) -> u8 {
     let beneath = beneath.iter().map(|lower| lower.rank() - 1);
-    foundations::inversions_over(card.rank() - 1, beneath, INVERSION_SLACK) as u8
+    let [count] = foundations::inversions_over(card.rank() - 1, beneath, [INVERSION_SLACK]);
+    count as u8
 }
 
 /// The inversions among a column's face-down cards (given lowest first).
