@@ -52,7 +52,7 @@ case $game in
       "beam 11 100000 2G" "beam-second 11 100000 2G" "beam 150 300000 2G"
       "beam-second 150 300000 2G" "beam-second 300 600000 2G" "beam-second 300 600000 2G 1"
       "beam 1200 1200000 2G" "beam-second 1200 1200000 2G" "beam-second 16384 6000000 3G")
-    # The twelfth has 300 deals left (2026-11-28); the thirteenth has run only over 20 samples.
+    # The thirteenth has run only over 20 samples (2026-11-28).
     based=8 ;;
   queens)
     own=99999
