@@ -18,6 +18,8 @@ const STOCK_MAX: usize = 46;
 const INVERSION_SLACK: u8 = 4;
 /// The slack of the second heuristic's inversions.
 const SECOND_INVERSION_SLACK: u8 = 2;
+/// Both slacks, in the order `Sedgewick::inversions` keeps their counts.
+const INVERSION_SLACKS: [u8; 2] = [INVERSION_SLACK, SECOND_INVERSION_SLACK];
 
 /// What lies beneath a card that is not on another card.
 const CROSS_BOTTOM: u8 = FIRST_MARKER;
@@ -174,7 +176,7 @@ impl Sedgewick {
     /// slack.
     fn inversions_over(&self, card: Card, beneath: impl Iterator<Item = Card>) -> [i32; 2] {
         self.foundations
-            .inversions_over(card, beneath, [INVERSION_SLACK, SECOND_INVERSION_SLACK])
+            .inversions_over(card, beneath, INVERSION_SLACKS)
     }
 
     /// Adds (`sign` 1) or takes away (-1) the inversions a card makes over a stack.
@@ -440,8 +442,7 @@ mod tests {
         for seed in 0..200 {
             let mut position = Sedgewick::deal(&options, &shuffled(seed, 1)).expect("a deal");
             for _ in 0..120 {
-                let counted = [INVERSION_SLACK, SECOND_INVERSION_SLACK]
-                    .map(|slack| position.counted_inversions(slack));
+                let counted = INVERSION_SLACKS.map(|slack| position.counted_inversions(slack));
                 assert_eq!(position.inversions, counted, "seed {seed}");
                 nonzero += usize::from(position.inversions[0] > 0);
                 moves.clear();
