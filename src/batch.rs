@@ -143,7 +143,12 @@ impl Batch<'_> {
                 r.search == Some(self.order)
                     && r.beam_width == self.budget.unusual_beam_width()
                     && r.beam_salt == self.budget.beam_salt
-                    && self.budget.max_nodes.is_some_and(|m| r.nodes >= m)
+                    && r.max_beam_width == self.budget.max_beam_width
+                    && self.budget.max_nodes.is_some_and(|m| {
+                        // A beam stopped at its widest run within as large a budget would
+                        // stop there again.
+                        r.nodes >= m || r.max_beam_width.is_some() && r.max_nodes >= Some(m)
+                    })
             })
             .map(|r| r.deal.clone())
             .collect();
@@ -175,6 +180,7 @@ impl Batch<'_> {
                     search: Some(self.order),
                     beam_width: self.budget.unusual_beam_width(),
                     beam_salt: self.budget.beam_salt,
+                    max_beam_width: self.budget.max_beam_width,
                     max_nodes: self.budget.max_nodes,
                 };
                 if let Some(writer) = &writer {

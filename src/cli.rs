@@ -7,7 +7,7 @@ use crate::card::{format_cards, parse_deal};
 use crate::deal::DealId;
 use crate::game::{OptionKind, OptionValues};
 use crate::games::{self, GameEntry};
-use crate::solver::{Budget, Order};
+use crate::solver::{Budget, Order, FIRST_BEAM_WIDTH};
 use crate::strategy::StrategyKind;
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{value_parser, Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
@@ -159,6 +159,12 @@ struct BudgetArgs {
     /// wins, and `--retry-unknown` counts it as one
     #[arg(long, value_name = "N")]
     beam_salt: Option<u64>,
+    /// Widen the beam no further than N: a run of width N that finds no win ends the search
+    /// "unknown", the rest of the node budget unspent (a run twice as wide needs about twice
+    /// the positions, so a pass meant as one run of a width costs that run only); with
+    /// `--beam-width N`, exactly one run
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    max_beam_width: Option<u32>,
 }
 
 /// The names of the games `has` picks, for a message that says where an option applies.
@@ -179,6 +185,7 @@ impl BudgetArgs {
         let beam_options = [
             ("--beam-width", self.beam_width.is_some()),
             ("--beam-salt", self.beam_salt.is_some()),
+            ("--max-beam-width", self.max_beam_width.is_some()),
         ];
         for (option, given) in beam_options {
             if given && !matches!(order, Order::Beam | Order::BeamSecond) {
@@ -189,6 +196,13 @@ impl BudgetArgs {
                     order.name()
                 ));
             }
+        }
+        let first_width = self.beam_width.unwrap_or(FIRST_BEAM_WIDTH as u32);
+        if let Some(widest) = self.max_beam_width.filter(|&widest| widest < first_width) {
+            return Err(format!(
+                "--max-beam-width {widest} is narrower than the beam's first width, {first_width} \
+                 (give --beam-width {widest} for one run of that width)"
+            ));
         }
         if order == Order::Layered && !game.layered() {
             return Err(format!(
@@ -223,6 +237,7 @@ impl BudgetArgs {
             max_memory: Some(self.max_memory),
             first_beam_width: self.beam_width.map(|width| width as usize),
             beam_salt: self.beam_salt,
+            max_beam_width: self.max_beam_width.map(|width| width as usize),
         }
     }
 }

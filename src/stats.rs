@@ -25,6 +25,10 @@ pub struct DealRecord {
     /// The beam's salt, where `--beam-salt` gave one: each salt is another search.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub beam_salt: Option<u64>,
+    /// The beam's widest run, where `--max-beam-width` gave one: a beam stopped there is
+    /// another search than one that widens until the node budget is spent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_beam_width: Option<usize>,
     /// The node budget it was searched within (`--max-nodes`; absent from older files), so
     /// that a file's passes can be told apart (`patience report FILE.jsonl`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -38,6 +42,7 @@ pub struct PassTally {
     pub search: Option<Order>,
     pub beam_width: Option<usize>,
     pub beam_salt: Option<u64>,
+    pub max_beam_width: Option<usize>,
     pub max_nodes: Option<u64>,
     pub deals: u64,
     pub won: u64,
@@ -51,15 +56,28 @@ impl PassTally {
     pub fn from_records(records: &[DealRecord]) -> Vec<PassTally> {
         let mut passes: Vec<PassTally> = Vec::new();
         for r in records {
-            let key = (r.search, r.beam_width, r.beam_salt, r.max_nodes);
-            let at = passes
-                .iter()
-                .position(|p| (p.search, p.beam_width, p.beam_salt, p.max_nodes) == key);
+            let key = (
+                r.search,
+                r.beam_width,
+                r.beam_salt,
+                r.max_beam_width,
+                r.max_nodes,
+            );
+            let at = passes.iter().position(|p| {
+                (
+                    p.search,
+                    p.beam_width,
+                    p.beam_salt,
+                    p.max_beam_width,
+                    p.max_nodes,
+                ) == key
+            });
             let at = at.unwrap_or_else(|| {
                 passes.push(PassTally {
                     search: r.search,
                     beam_width: r.beam_width,
                     beam_salt: r.beam_salt,
+                    max_beam_width: r.max_beam_width,
                     max_nodes: r.max_nodes,
                     deals: 0,
                     won: 0,
@@ -363,6 +381,7 @@ mod tests {
             search: None,
             beam_width: None,
             beam_salt: None,
+            max_beam_width: None,
             max_nodes: None,
         };
         let records: Vec<_> = (0..10)

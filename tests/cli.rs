@@ -418,6 +418,20 @@ fn bad_input_is_refused_in_one_line_with_exit_code_2() {
         "--beam-salt applies to the beam search only",
     );
     assert_refused(
+        &[
+            "solve",
+            "harp",
+            "--seed",
+            "1",
+            "--beam-width",
+            "64",
+            "--max-beam-width",
+            "32",
+        ],
+        None,
+        "--max-beam-width 32 is narrower than the beam's first width, 64",
+    );
+    assert_refused(
         &["solve", "wheel", "--seed", "1", "--search", "beam-second"],
         None,
         "games with a second: harp, sedgewick, terrace",
@@ -825,6 +839,30 @@ fn retrying_unknown_deals_with_a_larger_budget_gives_the_larger_run() {
     let after_salts = lines();
     assert_eq!(run("salted-again", "30000", &salted), salts);
     assert_eq!(lines(), after_salts);
+    // So is a beam kept to one width: its runs end once the width is spent, most well within
+    // the node budget, and its retry run again still passes over them.
+    let one_width = retry_args(&[
+        "--search",
+        "beam",
+        "--beam-width",
+        "11",
+        "--max-beam-width",
+        "11",
+    ]);
+    let narrow = run("one-width", "30000", &one_width);
+    assert_eq!(
+        lines(),
+        after_salts + salts["unknown"].as_u64().unwrap() as usize
+    );
+    let records = fs::read_to_string(&file).unwrap();
+    let stopped_by_width = records.lines().skip(after_salts + 1).filter(|line| {
+        let record: serde_json::Value = serde_json::from_str(line).unwrap();
+        record["max_beam_width"] == 11 && record["nodes"].as_u64().unwrap() < 30000
+    });
+    assert!(stopped_by_width.count() > 0, "{records}");
+    let after_width = lines();
+    assert_eq!(run("one-width-again", "30000", &one_width), narrow);
+    assert_eq!(lines(), after_width);
     // Any record counts, not just a deal's latest: the passes run again from the first retry
     // solve nothing, though the last pass has tried every deal still unknown since.
     let retry_again = run(
@@ -832,9 +870,9 @@ fn retrying_unknown_deals_with_a_larger_budget_gives_the_larger_run() {
         "30000",
         &["--jsonl", jsonl, "--resume", "--retry-unknown"],
     );
-    assert_eq!(retry_again["verdicts"], salts["verdicts"]);
+    assert_eq!(retry_again["verdicts"], narrow["verdicts"]);
     run("deeper-again", "30000", &retry_args(&["--search", "beam"]));
-    assert_eq!(lines(), after_salts);
+    assert_eq!(lines(), after_width);
     // `report` on the file: one row per pass, the order, first width and budget it ran with.
     let passes = stdout(&patience(&["report", jsonl]));
     let count = |s: &serde_json::Value, field: &str| s[field].as_u64().unwrap();
@@ -853,6 +891,10 @@ fn retrying_unknown_deals_with_a_larger_budget_gives_the_larger_run() {
             "| 5 | beam | 11, salt 1 | 30000 | {} |",
             count(&widths, "unknown")
         ),
+        format!(
+            "| 6 | beam | 11, widest 11 | 30000 | {} |",
+            count(&salts, "unknown")
+        ),
     ];
     for row in rows {
         assert!(passes.contains(&row), "{row} not in\n{passes}");
@@ -868,7 +910,7 @@ fn retrying_unknown_deals_with_a_larger_budget_gives_the_larger_run() {
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
-    assert_eq!(summary(&merged)["verdicts"], salts["verdicts"]);
+    assert_eq!(summary(&merged)["verdicts"], narrow["verdicts"]);
     assert_refused(
         &["stats", "freecell", "--seeds", "0..9", "--retry-unknown"],
         None,

@@ -13,7 +13,7 @@ use patience::deal::shuffled;
 use patience::game::Game;
 use patience::games::sedgewick::Sedgewick;
 use patience::oracle::{self, perft};
-use patience::solver::{Budget, Order, Verdict};
+use patience::solver::{Budget, Exhausted, Order, Verdict};
 
 /// A deal that starts with `text` and continues with the rest of the pack in order.
 fn starting(text: &str, no_wrap: bool) -> Sedgewick {
@@ -242,6 +242,24 @@ fn a_beam_that_starts_wider_skips_only_runs_that_repeat() {
         from_32.nodes,
         from_8.nodes
     );
+    // Kept to width 16, the beam stops after the runs of widths 8 and 16, before the budget.
+    let narrow = Budget {
+        max_beam_width: Some(16),
+        ..budget
+    };
+    let to_16 = solve_checked(&deal, Order::Beam, narrow);
+    assert_eq!(to_16.verdict, Verdict::Unknown);
+    assert_eq!(to_16.exhausted, Some(Exhausted::BeamWidth));
+    assert_eq!(to_16.nodes, from_8.nodes - from_32.nodes);
+    let to_32 = solve_checked(
+        &deal,
+        Order::Beam,
+        Budget {
+            max_beam_width: Some(32),
+            ..narrow
+        },
+    );
+    assert_eq!((to_32.moves, to_32.nodes), (from_8.moves, from_8.nodes));
 }
 
 #[test]

@@ -89,6 +89,9 @@ impl Exporter<PassTally> for Markdown {
             if let Some(salt) = p.beam_salt {
                 width += &format!(", salt {salt}");
             }
+            if let Some(widest) = p.max_beam_width {
+                width += &format!(", widest {widest}");
+            }
             let budget = p
                 .max_nodes
                 .map_or("unrecorded".to_string(), |n| n.to_string());

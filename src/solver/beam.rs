@@ -7,10 +7,11 @@ use ahash::AHashSet;
 use std::cmp::Reverse;
 
 /// The first beam width; each run that ends without a win doubles it.
-pub(super) const FIRST_BEAM_WIDTH: usize = 8;
+pub const FIRST_BEAM_WIDTH: usize = 8;
 
 /// Beam runs from the first width, the width doubling after each run that cut a layer and
-/// found no win, until a win, a budget spent, or a run that cut nothing (a proof of loss).
+/// found no win, until a win, a budget spent, a run that cut nothing (a proof of loss), or a
+/// run as wide as the widest allowed.
 pub(super) fn beam<G: Game>(deal: &G, budget: Budget, score: fn(&G) -> i32) -> Outcome<G::Move> {
     let mut spent = 0u64;
     let mut width = budget.first_beam_width.unwrap_or(FIRST_BEAM_WIDTH).max(1);
@@ -22,6 +23,11 @@ pub(super) fn beam<G: Game>(deal: &G, budget: Budget, score: fn(&G) -> i32) -> O
         let (mut outcome, cut) = beam_run(deal, run, width, score);
         outcome.nodes += spent;
         if outcome.verdict == Verdict::Won || outcome.exhausted.is_some() || !cut {
+            return outcome;
+        }
+        if budget.max_beam_width.is_some_and(|widest| width >= widest) {
+            outcome.verdict = Verdict::Unknown;
+            outcome.exhausted = Some(Exhausted::BeamWidth);
             return outcome;
         }
         spent = outcome.nodes;

@@ -20,7 +20,8 @@ mod portfolio;
 
 use crate::game::{Game, Layer};
 use crate::table::{KeySet, Offer, Table};
-use beam::{beam, FIRST_BEAM_WIDTH};
+use beam::beam;
+pub use beam::FIRST_BEAM_WIDTH;
 use layered::layered;
 use portfolio::{portfolio, Search};
 use std::cmp::Reverse;
@@ -104,6 +105,11 @@ pub struct Budget {
     /// salt keeps other positions and so finds other wins, and a deal that one beam leaves
     /// unknown is often won by the same beam with another salt (docs/rules/harp.md).
     pub beam_salt: Option<u64>,
+    /// Where given, the beam widens no further: a run this wide (or wider) that finds no win
+    /// ends the search. A wider run needs about twice the positions to reach as deep, so once
+    /// the node budget left cannot carry it that far, the budget it would spend finds nothing;
+    /// a pass that means one run of a width says so, and its deals cost that run only.
+    pub max_beam_width: Option<usize>,
 }
 
 impl Budget {
@@ -151,6 +157,8 @@ pub enum Exhausted {
     Disk,
     /// `--search narrower`: no narrower variant was won.
     Narrower,
+    /// The beam's widest run (`--max-beam-width`) found no win.
+    BeamWidth,
 }
 
 impl Exhausted {
@@ -164,6 +172,7 @@ impl Exhausted {
             Exhausted::Narrower => {
                 "no narrower variant was won (--search narrower finds wins only)"
             }
+            Exhausted::BeamWidth => "the beam's widest run found no win (--max-beam-width)",
         }
     }
 }

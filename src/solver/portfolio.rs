@@ -16,6 +16,7 @@ pub(super) fn portfolio<G: Game>(deal: &G, budget: Budget) -> Outcome<G::Move> {
         max_nodes: None,
         first_beam_width: None,
         beam_salt: None,
+        max_beam_width: None,
         max_memory: budget.max_memory,
     };
     const ORDERS: [Order; 3] = [Order::BestFirst, Order::DepthFirst, Order::DepthFirstPlain];
