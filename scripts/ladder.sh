@@ -55,9 +55,10 @@ case $game in
       "beam 1200 1200000 2G" "beam-second 1200 1200000 2G" "beam-second 16384 6000000 3G"
       "beam-second 16384 8000000 3G - 16384")
     # The thirteenth has run only over 20 samples and the first deals of each half of the
-    # seeds (2026-11-28, 514 deals): its run of width 16384 wins within 6M, and the run of
-    # 32768 after it never does, so the fourteenth is that first run alone, and has run over
-    # the unknown deals the thirteenth had not tried.
+    # seeds (2026-11-28, 514 deals): its wins came in its run of width 16384, and on six deals
+    # traced the run of 32768 after it had too little of the 6M left to win, so the fourteenth
+    # is that first run alone; it has run over 1,419 of the unknown deals the thirteenth had
+    # not tried.
     based=8 ;;
   queens)
     own=99999
