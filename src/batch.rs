@@ -6,7 +6,7 @@ use crate::deal::DealId;
 use crate::game::OptionValues;
 use crate::games::GameEntry;
 use crate::solver::{Budget, Order, Verdict};
-use crate::stats::{DealRecord, Summary};
+use crate::stats::{DealRecord, Searched, Summary};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -135,19 +135,24 @@ impl Batch<'_> {
             }
             None => (Vec::new(), None),
         };
+        let now = Searched {
+            search: Some(self.order),
+            beam_width: self.budget.unusual_beam_width(),
+            beam_salt: self.budget.beam_salt,
+            max_beam_width: self.budget.max_beam_width,
+            max_nodes: self.budget.max_nodes,
+        };
         // Any record of a deal counts, not only its latest: a pass run again after later
         // passes still skips the deals it has tried, so a ladder of passes can be rerun whole.
         let tried_as_now: HashSet<DealId> = records
             .iter()
             .filter(|r| {
-                r.search == Some(self.order)
-                    && r.beam_width == self.budget.unusual_beam_width()
-                    && r.beam_salt == self.budget.beam_salt
-                    && r.max_beam_width == self.budget.max_beam_width
-                    && self.budget.max_nodes.is_some_and(|m| {
+                let then = r.searched;
+                Searched { max_nodes: None, ..then } == Searched { max_nodes: None, ..now }
+                    && now.max_nodes.is_some_and(|m| {
                         // A beam stopped at its widest run within as large a budget would
                         // stop there again.
-                        r.nodes >= m || r.max_beam_width.is_some() && r.max_nodes >= Some(m)
+                        r.nodes >= m || then.max_beam_width.is_some() && then.max_nodes >= Some(m)
                     })
             })
             .map(|r| r.deal.clone())
@@ -177,11 +182,7 @@ impl Batch<'_> {
                     nodes: report.nodes,
                     seconds: report.seconds,
                     peak_bytes: report.peak_bytes,
-                    search: Some(self.order),
-                    beam_width: self.budget.unusual_beam_width(),
-                    beam_salt: self.budget.beam_salt,
-                    max_beam_width: self.budget.max_beam_width,
-                    max_nodes: self.budget.max_nodes,
+                    searched: now,
                 };
                 if let Some(writer) = &writer {
                     let mut line = serde_json::to_string(&record).expect("records serialise");

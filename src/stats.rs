@@ -14,8 +14,17 @@ pub struct DealRecord {
     /// Bytes the search held at its largest.
     #[serde(default)]
     pub peak_bytes: u64,
-    /// The search order that gave this verdict, so that `--retry-unknown` can pass over the
-    /// deals already tried with the same order and budget (absent from older files).
+    /// How it was searched, so that `--retry-unknown` can pass over the deals already tried
+    /// the same way, and `report` can tell a file's passes apart.
+    #[serde(flatten)]
+    pub searched: Searched,
+}
+
+/// How a deal was searched: each field absent from older files, and from records where the
+/// option was not given.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Searched {
+    /// The search order that gave the verdict.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub search: Option<Order>,
     /// The beam's first width, where `--beam-width` gave one: runs of other widths find other
@@ -29,8 +38,7 @@ pub struct DealRecord {
     /// another search than one that widens until the node budget is spent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_beam_width: Option<usize>,
-    /// The node budget it was searched within (`--max-nodes`; absent from older files), so
-    /// that a file's passes can be told apart (`patience report FILE.jsonl`).
+    /// The node budget it was searched within (`--max-nodes`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_nodes: Option<u64>,
 }
@@ -39,11 +47,7 @@ pub struct DealRecord {
 /// retry of those left unknown) with one order, first beam width and node budget.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PassTally {
-    pub search: Option<Order>,
-    pub beam_width: Option<usize>,
-    pub beam_salt: Option<u64>,
-    pub max_beam_width: Option<usize>,
-    pub max_nodes: Option<u64>,
+    pub searched: Searched,
     pub deals: u64,
     pub won: u64,
     pub lost: u64,
@@ -56,29 +60,10 @@ impl PassTally {
     pub fn from_records(records: &[DealRecord]) -> Vec<PassTally> {
         let mut passes: Vec<PassTally> = Vec::new();
         for r in records {
-            let key = (
-                r.search,
-                r.beam_width,
-                r.beam_salt,
-                r.max_beam_width,
-                r.max_nodes,
-            );
-            let at = passes.iter().position(|p| {
-                (
-                    p.search,
-                    p.beam_width,
-                    p.beam_salt,
-                    p.max_beam_width,
-                    p.max_nodes,
-                ) == key
-            });
+            let at = passes.iter().position(|p| p.searched == r.searched);
             let at = at.unwrap_or_else(|| {
                 passes.push(PassTally {
-                    search: r.search,
-                    beam_width: r.beam_width,
-                    beam_salt: r.beam_salt,
-                    max_beam_width: r.max_beam_width,
-                    max_nodes: r.max_nodes,
+                    searched: r.searched,
                     deals: 0,
                     won: 0,
                     lost: 0,
@@ -378,11 +363,7 @@ mod tests {
             nodes: n,
             seconds: 0.5,
             peak_bytes: 0,
-            search: None,
-            beam_width: None,
-            beam_salt: None,
-            max_beam_width: None,
-            max_nodes: None,
+            searched: Searched::default(),
         };
         let records: Vec<_> = (0..10)
             .map(|n| {

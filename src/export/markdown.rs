@@ -79,20 +79,21 @@ impl Exporter<PassTally> for Markdown {
             "| pass | search | first width | node budget | deals | won | lost | unknown | won of the deals | CPU time |\n\
              |---:|---|---:|---:|---:|---:|---:|---:|---:|---:|\n",
         );
-        for (i, p) in passes.iter().enumerate() {
-            let search = p.search.map_or("unrecorded".to_string(), Order::name);
-            let mut width = match (p.beam_width, p.search) {
+        for (i, pass) in passes.iter().enumerate() {
+            let searched = pass.searched;
+            let search = searched.search.map_or("unrecorded".to_string(), Order::name);
+            let mut width = match (searched.beam_width, searched.search) {
                 (Some(width), _) => width.to_string(),
                 (None, Some(Order::Beam | Order::BeamSecond)) => "8".to_string(),
                 (None, _) => "—".to_string(),
             };
-            if let Some(salt) = p.beam_salt {
+            if let Some(salt) = searched.beam_salt {
                 width += &format!(", salt {salt}");
             }
-            if let Some(widest) = p.max_beam_width {
+            if let Some(widest) = searched.max_beam_width {
                 width += &format!(", widest {widest}");
             }
-            let budget = p
+            let budget = searched
                 .max_nodes
                 .map_or("unrecorded".to_string(), |n| n.to_string());
             out += &format!(
@@ -101,12 +102,12 @@ impl Exporter<PassTally> for Markdown {
                 search,
                 width,
                 budget,
-                p.deals,
-                p.won,
-                p.lost,
-                p.unknown,
-                format_percent(p.won as f64 / p.deals as f64),
-                format_seconds(p.cpu_seconds)
+                pass.deals,
+                pass.won,
+                pass.lost,
+                pass.unknown,
+                format_percent(pass.won as f64 / pass.deals as f64),
+                format_seconds(pass.cpu_seconds)
             );
         }
         out
