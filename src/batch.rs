@@ -148,7 +148,7 @@ impl Batch<'_> {
             .iter()
             .filter(|r| {
                 let then = r.searched;
-                Searched { max_nodes: None, ..then } == Searched { max_nodes: None, ..now }
+                then.same_but_budget(now)
                     && now.max_nodes.is_some_and(|m| {
                         // A beam stopped at its widest run within as large a budget would
                         // stop there again.

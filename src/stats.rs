@@ -43,8 +43,19 @@ pub struct Searched {
     pub max_nodes: Option<u64>,
 }
 
+impl Searched {
+    /// The same search, whatever the node budget of each.
+    pub fn same_but_budget(self, other: Searched) -> bool {
+        let unbudgeted = |s: Searched| Searched {
+            max_nodes: None,
+            ..s
+        };
+        unbudgeted(self) == unbudgeted(other)
+    }
+}
+
 /// What one pass over a `--jsonl` file's deals did: the deals it searched (a first pass, or a
-/// retry of those left unknown) with one order, first beam width and node budget.
+/// retry of those left unknown), all searched one way.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PassTally {
     pub searched: Searched,

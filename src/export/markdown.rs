@@ -81,7 +81,9 @@ impl Exporter<PassTally> for Markdown {
         );
         for (i, pass) in passes.iter().enumerate() {
             let searched = pass.searched;
-            let search = searched.search.map_or("unrecorded".to_string(), Order::name);
+            let search = searched
+                .search
+                .map_or("unrecorded".to_string(), Order::name);
             let mut width = match (searched.beam_width, searched.search) {
                 (Some(width), _) => width.to_string(),
                 (None, Some(Order::Beam | Order::BeamSecond)) => "8".to_string(),
