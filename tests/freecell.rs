@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{check_layers, solve_checked};
+use common::{check_layers, solve_checked, within};
 use patience::card::Card;
 use patience::deal::{microsoft, shuffled};
 use patience::game::{Game, Layer, OptionValues, Tally, VariantOption};
@@ -15,15 +15,6 @@ fn options(cells: u32) -> OptionValues {
     let mut options = OptionValues::defaults(FreeCell::OPTIONS);
     options.set(FreeCell::OPTIONS, "cells", cells).unwrap();
     options
-}
-
-/// A budget of `nodes` positions and no memory limit.
-fn within(nodes: u64) -> Budget {
-    Budget {
-        max_nodes: Some(nodes),
-        max_memory: None,
-        ..Budget::default()
-    }
 }
 
 fn deal(cells: u32, cards: &[Card]) -> FreeCell {

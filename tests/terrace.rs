@@ -4,9 +4,9 @@
 mod common;
 
 use common::{
-    agrees_with_brute_force, agrees_with_brute_force_on_all, assert_moves, check_narrower,
+    agrees_with_brute_force, agrees_with_brute_force_on_all, assert_moves, cards, check_narrower,
     deal_out_stock, default_search_wins, legal_texts, options, play, reduced_deal, search_wins,
-    solve_checked, two_pack_deal_starting, Picker,
+    solve_checked, two_pack_deal_starting, within, Picker,
 };
 use patience::card::Suit;
 use patience::deal::shuffled;
@@ -281,6 +281,73 @@ fn terrace_cards_that_need_more_foundations_than_can_pass_an_offset_lose_at_once
     let deal = Terrace::deal(&options::<Terrace>(&[]), &shuffled(2, 2)).unwrap();
     let outcome = solve_checked(&deal, Order::DepthFirst, Budget::default());
     assert_eq!((outcome.verdict, outcome.nodes), (Verdict::Lost, 3));
+}
+
+#[test]
+fn a_locked_waste_card_holds_down_the_other_familys_cards_beneath_it() {
+    // Hearts and spades of one pack (one foundation of each family), base 5H, a Terrace of
+    // 8S 6S 8H (the 8H available). The waste holds 7S under 7H, and each can go only home:
+    // the one black eight (7H's other place) and the one red eight (7S's) are on the
+    // Terrace. The 8H needs the spades' foundation, at 6H, to take the 7S first, which lies
+    // under the 7H; the 7H needs the hearts' foundation, at 5H, to take the 6S first, which
+    // lies under the 8H. Each family's cards alone could go home; together they are stuck.
+    let stock = |first: &str| {
+        let order = cards(&format!(
+            "8S 6S 8H 5H 5S 2H 6H AH 3H 4H 9H TH JH {first} QH KH AS 2S 3S 4S 9S TS JS QS KS"
+        ));
+        let deal = Terrace::deal(&options::<Terrace>(&[("terrace-cards", 3)]), &order).unwrap();
+        ["base 5H", "5S 1-f2", "6H 3-f2", "deal", "deal"]
+            .iter()
+            .fold(deal, |position, text| match *text {
+                "deal" => deal_next(&position),
+                _ => play(&position, text),
+            })
+    };
+    let stuck = stock("7S 7H");
+    let outcome = solve_checked(&stuck, Order::DepthFirst, within(10_000));
+    assert_eq!((outcome.verdict, outcome.nodes), (Verdict::Lost, 1));
+    assert!(!agrees_with_brute_force(&stuck, "7S under 7H"));
+    // Dealt the other way round, the 7S can go home first, then the 8H, 6S and 7H.
+    let open = stock("7H 7S");
+    let outcome = solve_checked(&open, Order::DepthFirst, Budget::default());
+    assert!(outcome.nodes > 1, "{outcome:?}");
+    agrees_with_brute_force(&open, "7H under 7S");
+}
+
+#[test]
+fn a_waste_card_whose_places_are_locked_above_it_is_locked() {
+    // Hearts and spades of two packs, base 5H; the heart foundations at 5H and 5H-6S-7H; a
+    // Terrace of 8S 9H (the 9H available). The waste holds, from the bottom, 6S 7H 9H 8S. The
+    // 8S can go only home: one red nine is on the Terrace, the other beneath it. So the 7H
+    // can go only home too: of the black eights it could lie on, one is on the Terrace and
+    // the other is that 8S, which never reaches the valley. The 7H needs the first heart
+    // foundation at 6S, and the only 6S not home lies under the 7H: lost at once.
+    let order = two_pack_deal_starting("8S 9H 5H 5H 5S 6S 7H 5S AH AS 2H 2S 6S 7H 9H 8S");
+    let order: Vec<_> = order
+        .into_iter()
+        .filter(|c| [Suit::HEARTS, Suit::SPADES].contains(&c.suit()))
+        .collect();
+    let deal = Terrace::deal(&options::<Terrace>(&[("terrace-cards", 2)]), &order).unwrap();
+    let texts = [
+        "base 5H", "5H 1-f2", "5S 2-f3", "6S 3-f2", "7H 4-f2", "5S 5-f4",
+    ];
+    let mut position = texts
+        .iter()
+        .fold(deal, |position, text| play(&position, text));
+    for _ in 0..4 {
+        position = deal_next(&position);
+    }
+    let outcome = solve_checked(&position, Order::DepthFirst, within(10_000));
+    assert_eq!((outcome.verdict, outcome.nodes), (Verdict::Lost, 1));
+}
+
+/// The next stock card turned onto the waste.
+fn deal_next(position: &Terrace) -> Terrace {
+    let text = legal_texts(position)
+        .into_iter()
+        .find(|text| text.starts_with("deal"))
+        .expect("a deal");
+    play(position, &text)
 }
 
 /// `--search narrower` replays a narrower variant's win here: every move that variant allows

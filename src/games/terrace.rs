@@ -236,19 +236,18 @@ impl Terrace {
 
     /// Whether the cards that can only go home cannot all go home, so the position is lost:
     /// the Terrace's, and the waste's cards that no card they could be built on can ever meet
-    /// on the valley. Relax the rest: every other card goes home whenever a foundation takes
-    /// it. A foundation takes only cards of its family, so each family is asked alone whether
-    /// its foundations can take its locked cards, each stack's in order (`FamilyClearing`).
-    /// Proof in the rules document.
+    /// on the valley. Relax the rest: every other card goes home whenever a foundation of its
+    /// family takes it. Can the foundations take the locked cards, each stack's in order
+    /// (`ClearingSearch`)? Proof in the rules document.
     fn blocked(&self) -> bool {
         let f = &self.foundations;
         let terrace = &self.terrace[..self.terrace_left as usize];
         let copies = f.places() / 2;
         let counts = family_counts(f);
-        // Waste cards, bottom first, each with whether it can go only home: when no card of
-        // the rank above and the other colour can lie on the valley then (not home, not on the
-        // Terrace, which feeds only the foundations, not beneath it in the waste). With
-        // `--fill-from-talon` a waste card can also fill a space.
+        // Waste cards, bottom first, each with how many cards it could be built on (of the
+        // rank above and the other colour) might lie on the valley while it is there: not
+        // home, not on the Terrace (which feeds only the foundations), not beneath it in the
+        // waste.
         let mut could_top = [[0i32; 2]; KING as usize + 1];
         for rank in 1..=KING {
             for red in [false, true] {
@@ -260,33 +259,36 @@ impl Terrace {
         for &card in terrace {
             could_top[card.rank() as usize][card.is_red() as usize] -= 1;
         }
-        let mut waste = [(Card::from_index(0), false); STOCK_MAX];
+        let mut waste = [(Card::from_index(0), 0); STOCK_MAX];
         let mut waste_len = 0;
         for card in self.talon.waste() {
             let base_rank = card.rank() % KING + 1;
-            let home_only = !self.fill_from_talon
-                && could_top[base_rank as usize][!card.is_red() as usize] <= 0;
-            waste[waste_len] = (card, home_only);
+            waste[waste_len] = (card, could_top[base_rank as usize][!card.is_red() as usize]);
             waste_len += 1;
             could_top[card.rank() as usize][card.is_red() as usize] -= 1;
         }
-        FAMILY_CLEARING.with_borrow_mut(|search| {
-            (0..2).any(|family| {
-                search.reset(copies as u8);
-                for &card in terrace.iter().rev() {
-                    let (card_family, offset) = family_offset(card, f);
-                    if card_family == family {
-                        search.push_terrace(offset);
-                    }
+        CLEARING_SEARCH.with_borrow_mut(|search| {
+            search.reset(copies as u8);
+            for &card in terrace.iter().rev() {
+                let (family, offset) = family_offset(card, f);
+                search.push_terrace(family, offset);
+            }
+            // From the top down, a waste card is locked (it can go only home) when none of
+            // those cards can lie on the valley: nor can a locked card above it, which leaves
+            // the waste only for home. With `--fill-from-talon` a waste card can also fill a
+            // space, so none is locked.
+            let mut locked_above = [[0i32; 2]; KING as usize + 1];
+            for &(card, could_take) in waste[..waste_len].iter().rev() {
+                let base_rank = card.rank() % KING + 1;
+                let locked = !self.fill_from_talon
+                    && could_take - locked_above[base_rank as usize][!card.is_red() as usize] <= 0;
+                if locked {
+                    locked_above[card.rank() as usize][card.is_red() as usize] += 1;
                 }
-                for &(card, home_only) in waste[..waste_len].iter().rev() {
-                    let (card_family, offset) = family_offset(card, f);
-                    if card_family == family {
-                        search.push_waste(offset, home_only);
-                    }
-                }
-                !search.clears(&counts[family][..copies])
-            })
+                let (family, offset) = family_offset(card, f);
+                search.push_waste(family, offset, locked);
+            }
+            !search.clears(&counts, copies)
         })
     }
 
@@ -345,8 +347,8 @@ const BLOCKED_MEMO_BITS: u32 = 11;
 
 thread_local! {
     static BLOCKED_MEMO: RefCell<Vec<Option<(BlockedInputs, bool)>>> = const { RefCell::new(Vec::new()) };
-    /// One family search's room, reused: made afresh for each position it was 3 KB zeroed.
-    static FAMILY_CLEARING: RefCell<FamilyClearing> = RefCell::new(FamilyClearing::new());
+    /// The clearing search's room, reused: made afresh for each position it would be 43 KB zeroed.
+    static CLEARING_SEARCH: RefCell<ClearingSearch> = RefCell::new(ClearingSearch::new());
 }
 
 /// Each family's foundation counts, started foundations first (0 for the rest).
@@ -381,51 +383,52 @@ fn family_offset(card: Card, f: &AlternateFoundations<FOUNDATIONS>) -> (usize, u
     ((card.is_red() != (offset % 2 == 1)) as usize, offset)
 }
 
-/// One family of `Terrace::blocked`: whether its foundations can take its locked cards, the
+/// `Terrace::blocked`'s search: whether the foundations can take the locked cards, the
 /// Terrace's and the waste's each in their stack's order, when a foundation at count v may
-/// also take a free card of offset v (one neither on the Terrace, nor in the waste at or
-/// beneath a locked card not yet home) whenever more cards of that offset are free or home
+/// also take a free card of its family and offset v (one neither on the Terrace, nor in the
+/// waste at or beneath a locked card not yet home) whenever more such cards are free or home
 /// than the family's foundations already past v hold. Free cards need never go home early (the
-/// cards free to the family only grow as its locked cards go home, and a foundation held back
-/// leaves more of them to the others), so the search picks which stack's next locked card goes
-/// next and which foundation at or below its offset takes it, climbs that foundation with free
-/// cards to exactly the offset and lays the card on it.
-struct FamilyClearing {
-    /// The family's Terrace cards as offsets, uppermost first.
-    terrace: [u8; TERRACE],
+/// free cards only grow as locked cards go home, and a foundation held back leaves more of
+/// them to the others), so the search picks which stack's next locked card goes next and
+/// which foundation of its family at or below its offset takes it, climbs that foundation
+/// with free cards to exactly the offset and lays the card on it.
+struct ClearingSearch {
+    /// The Terrace's cards as (family, offset), uppermost first.
+    terrace: [(u8, u8); TERRACE],
     terrace_len: usize,
-    /// `terrace_from[t][v]`: the family's Terrace cards of offset `v` from its `t`-th
-    /// uppermost on (filled in by `clears`), so counting the free cards is a lookup.
-    terrace_from: [[u8; KING as usize]; TERRACE + 1],
-    /// The family's locked waste cards as offsets, uppermost first.
-    waste: [u8; STOCK_MAX],
+    /// `terrace_from[t][family][v]`: the Terrace's cards of that family and offset `v` from
+    /// its `t`-th uppermost on (filled in by `clears`), so counting free cards is a lookup.
+    terrace_from: [[[u8; KING as usize]; 2]; TERRACE + 1],
+    /// The locked waste cards as (family, offset), uppermost first.
+    waste: [(u8, u8); STOCK_MAX],
     waste_len: usize,
-    /// `beneath[u][v]`: the family's waste cards of offset `v` at or beneath its locked waste
-    /// card `u`, which cannot leave before it goes home (`beneath[waste_len]` counts none).
-    beneath: [[u8; KING as usize]; STOCK_MAX + 1],
-    /// Cards of each offset in the family, and so the family's foundations (4 in two full
+    /// `beneath[u][family][v]`: the waste cards of that family and offset at or beneath the
+    /// locked waste card `u`, which cannot leave before it goes home (`beneath[waste_len]`
+    /// counts none).
+    beneath: [[[u8; KING as usize]; 2]; STOCK_MAX + 1],
+    /// Cards of each family and offset, and so each family's foundations (4 in two full
     /// packs; a reduced deal has fewer, and the missing ones count as complete).
     copies: u8,
-    /// Failed states, `t << 24 | u << 16 | the sorted counts`, plus one (0: an empty slot).
-    failed: [u32; FAILED_SLOTS],
+    /// Failed states, `t << 40 | u << 32 | the sorted counts`, plus one (0: an empty slot).
+    failed: [u64; FAILED_SLOTS],
     /// The slots of `failed` in use, the first `held` of them: a reset empties only those.
     used: [u16; FAILED_SLOTS],
     held: usize,
 }
 
-/// Failed states a family's search remembers; past three quarters of them it gives up and
-/// calls the family clear (it claims "stuck" only after a whole search).
-const FAILED_SLOTS: usize = 512;
+/// Failed states the search remembers; past three quarters of them it gives up and calls
+/// the cards clear (it claims "stuck" only after a whole search).
+const FAILED_SLOTS: usize = 4096;
 
-impl FamilyClearing {
-    fn new() -> FamilyClearing {
-        FamilyClearing {
-            terrace: [0; TERRACE],
+impl ClearingSearch {
+    fn new() -> ClearingSearch {
+        ClearingSearch {
+            terrace: [(0, 0); TERRACE],
             terrace_len: 0,
-            terrace_from: [[0; KING as usize]; TERRACE + 1],
-            waste: [0; STOCK_MAX],
+            terrace_from: [[[0; KING as usize]; 2]; TERRACE + 1],
+            waste: [(0, 0); STOCK_MAX],
             waste_len: 0,
-            beneath: [[0; KING as usize]; STOCK_MAX + 1],
+            beneath: [[[0; KING as usize]; 2]; STOCK_MAX + 1],
             copies: 0,
             failed: [0; FAILED_SLOTS],
             used: [0; FAILED_SLOTS],
@@ -433,11 +436,11 @@ impl FamilyClearing {
         }
     }
 
-    /// Empties the search for a family whose foundations hold `copies` cards of each offset,
+    /// Empties the search for foundations holding `copies` cards of each family and offset,
     /// clearing only what the last search wrote.
     fn reset(&mut self, copies: u8) {
         for waiting in &mut self.beneath[..self.waste_len] {
-            *waiting = [0; KING as usize];
+            *waiting = [[0; KING as usize]; 2];
         }
         for &slot in &self.used[..self.held] {
             self.failed[slot as usize] = 0;
@@ -448,41 +451,45 @@ impl FamilyClearing {
         self.held = 0;
     }
 
-    fn push_terrace(&mut self, offset: u8) {
-        self.terrace[self.terrace_len] = offset;
+    fn push_terrace(&mut self, family: usize, offset: u8) {
+        self.terrace[self.terrace_len] = (family as u8, offset);
         self.terrace_len += 1;
     }
 
-    /// The family's next waste card, from the top down: every card from its first locked one
-    /// down waits for each locked card above it (itself, if locked, included).
-    fn push_waste(&mut self, offset: u8, locked: bool) {
+    /// The next waste card, from the top down: every card from the first locked one down
+    /// waits for each locked card above it (itself, if locked, included).
+    fn push_waste(&mut self, family: usize, offset: u8, locked: bool) {
         if locked {
-            self.waste[self.waste_len] = offset;
+            self.waste[self.waste_len] = (family as u8, offset);
             self.waste_len += 1;
         }
         for waiting in &mut self.beneath[..self.waste_len] {
-            waiting[offset as usize] += 1;
+            waiting[family][offset as usize] += 1;
         }
     }
 
-    /// Whether foundations holding `counts` cards can take the locked cards in order.
-    fn clears(&mut self, counts: &[u8]) -> bool {
-        self.terrace_from[self.terrace_len] = [0; KING as usize];
+    /// Whether foundations holding `counts` (each family's, as `family_counts` gives them)
+    /// can take the locked cards in order.
+    fn clears(&mut self, counts: &[[u8; FOUNDATIONS / 2]; 2], copies: usize) -> bool {
+        self.terrace_from[self.terrace_len] = [[0; KING as usize]; 2];
         for t in (0..self.terrace_len).rev() {
             self.terrace_from[t] = self.terrace_from[t + 1];
-            self.terrace_from[t][self.terrace[t] as usize] += 1;
+            let (family, offset) = self.terrace[t];
+            self.terrace_from[t][family as usize][offset as usize] += 1;
         }
-        let mut start = [KING; FOUNDATIONS / 2];
-        start[..counts.len()].copy_from_slice(counts);
+        let mut start = [[KING; FOUNDATIONS / 2]; 2];
+        for (family, counts) in counts.iter().enumerate() {
+            start[family][..copies].copy_from_slice(&counts[..copies]);
+        }
         self.search(0, 0, start)
     }
 
-    fn slot(key: u32) -> usize {
-        (key.wrapping_mul(0x9E37_79B9) >> 23) as usize % FAILED_SLOTS
+    fn slot(key: u64) -> usize {
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 52) as usize % FAILED_SLOTS
     }
 
-    fn has_failed(&self, key: u32) -> bool {
-        let mut slot = FamilyClearing::slot(key);
+    fn has_failed(&self, key: u64) -> bool {
+        let mut slot = ClearingSearch::slot(key);
         while self.failed[slot] != 0 {
             if self.failed[slot] == key {
                 return true;
@@ -493,8 +500,8 @@ impl FamilyClearing {
     }
 
     /// Records a failed state; false once the table is too full to go on.
-    fn remember(&mut self, key: u32) -> bool {
-        let mut slot = FamilyClearing::slot(key);
+    fn remember(&mut self, key: u64) -> bool {
+        let mut slot = ClearingSearch::slot(key);
         while self.failed[slot] != 0 {
             slot = (slot + 1) % FAILED_SLOTS;
         }
@@ -505,49 +512,58 @@ impl FamilyClearing {
     }
 
     /// `t` of the Terrace's cards and `u` of the waste's locked cards are home; `counts`
-    /// holds the foundations' counts (a missing foundation counts as complete).
-    fn search(&mut self, t: usize, u: usize, mut counts: [u8; FOUNDATIONS / 2]) -> bool {
+    /// holds each family's foundations' counts (a missing foundation counts as complete).
+    fn search(&mut self, t: usize, u: usize, mut counts: [[u8; FOUNDATIONS / 2]; 2]) -> bool {
         if t == self.terrace_len && u == self.waste_len {
             return true;
         }
-        counts.sort_unstable();
-        let packed = counts.iter().fold(0u32, |k, &c| k << 4 | u32::from(c));
-        let key = ((t as u32) << 24 | (u as u32) << 16 | packed) + 1;
+        for family in &mut counts {
+            family.sort_unstable();
+        }
+        let packed = counts
+            .iter()
+            .flatten()
+            .fold(0u64, |k, &c| k << 4 | u64::from(c));
+        let key = ((t as u64) << 40 | (u as u64) << 32 | packed) + 1;
         if self.has_failed(key) {
             return false;
         }
-        let missing = counts.len() - usize::from(self.copies);
-        // Free cards of offset `v` (or home ones): not on the Terrace from `t` on, nor waiting
-        // in the waste for its locked card `u`.
-        let free = |s: &Self, v: u8| {
+        let missing = FOUNDATIONS / 2 - usize::from(self.copies);
+        // Free cards of a family and offset `v` (or home ones): not on the Terrace from `t`
+        // on, nor waiting in the waste for its locked card `u`.
+        let free = |s: &Self, family: usize, v: u8| {
             usize::from(s.copies)
-                - usize::from(s.terrace_from[t][v as usize])
-                - usize::from(s.beneath[u][v as usize])
+                - usize::from(s.terrace_from[t][family][v as usize])
+                - usize::from(s.beneath[u][family][v as usize])
         };
         let nexts = [
             (t < self.terrace_len).then(|| (self.terrace[t], t + 1, u)),
             (u < self.waste_len).then(|| (self.waste[u], t, u + 1)),
         ];
-        for (target, next_t, next_u) in nexts.into_iter().flatten() {
-            for i in 0..counts.len() {
-                if counts[i] > target || counts[..i].contains(&counts[i]) {
+        for ((family, target), next_t, next_u) in nexts.into_iter().flatten() {
+            let family = family as usize;
+            let own = counts[family];
+            for i in 0..own.len() {
+                if own[i] > target || own[..i].contains(&own[i]) {
                     continue;
                 }
-                let mut climbed = counts;
-                let free_to_climb = (counts[i]..target).all(|v| {
+                let mut climbed = own;
+                let free_to_climb = (own[i]..target).all(|v| {
                     let past = climbed.iter().filter(|&&c| c > v).count() - missing;
                     climbed[i] = v + 1;
-                    free(self, v) > past
+                    free(self, family, v) > past
                 });
                 if free_to_climb {
                     climbed[i] = target + 1;
-                    if self.search(next_t, next_u, climbed) {
+                    let mut next = counts;
+                    next[family] = climbed;
+                    if self.search(next_t, next_u, next) {
                         return true;
                     }
                 }
             }
         }
-        // Past the table's room the search gives up: the family counts as clear.
+        // Past the table's room the search gives up: the cards count as clear.
         !self.remember(key)
     }
 }

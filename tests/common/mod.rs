@@ -144,6 +144,15 @@ pub fn solve_checked<G: Game>(position: &G, order: Order, budget: Budget) -> Out
     outcome
 }
 
+/// A budget of `nodes` positions and no memory limit.
+pub fn within(nodes: u64) -> Budget {
+    Budget {
+        max_nodes: Some(nodes),
+        max_memory: None,
+        ..Budget::default()
+    }
+}
+
 /// Every search order agrees with the brute-force oracle on `position` (wins replayed).
 pub fn agrees_with_brute_force<G: Game>(position: &G, label: &str) -> bool {
     let expected = brute_force_winnable(position);
