@@ -330,13 +330,19 @@ impl Summary {
         }
         amended.verdicts = String::from_utf8(verdicts).expect("verdict letters are ASCII");
         amended.count_verdicts();
-        let mut candidates: Vec<DealRecord> = self
-            .hardest
-            .iter()
-            .filter(|h| !entered.iter().any(|r| r.deal == h.deal))
-            .cloned()
-            .collect();
-        candidates.extend(entered);
+        // A deal's entry among the hardest gives way to its new record when that decides the
+        // deal or searched as far; a retry that stopped sooner, still unknown, leaves the
+        // larger search named, as the maxima keep it.
+        let mut candidates = self.hardest.clone();
+        for record in entered {
+            match candidates.iter_mut().find(|h| h.deal == record.deal) {
+                Some(h) if record.verdict != Verdict::Unknown || record.nodes >= h.nodes => {
+                    *h = record
+                }
+                Some(_) => {}
+                None => candidates.push(record),
+            }
+        }
         amended.hardest = hardest(&candidates);
         Ok(amended)
     }
@@ -396,5 +402,38 @@ mod tests {
         assert_eq!(summary.ci95[0], wilson(5, 10).0);
         assert_eq!(summary.ci95[1], wilson(7, 10).1);
         assert_eq!(summary.cpu_seconds, 5.0);
+    }
+
+    #[test]
+    fn a_shorter_retry_leaves_the_larger_search_among_the_hardest() {
+        let record = |n, nodes, verdict| DealRecord {
+            deal: DealId::Seed(n),
+            verdict,
+            nodes,
+            seconds: 0.5,
+            peak_bytes: 0,
+            searched: Searched::default(),
+        };
+        let records = [
+            record(0, 10, Verdict::Won),
+            record(1, 1000, Verdict::Unknown),
+        ];
+        let summary = Summary::from_records("g", "standard", &records, 1);
+        let named = |s: &Summary| -> Vec<(u64, Verdict)> {
+            s.hardest.iter().map(|r| (r.nodes, r.verdict)).collect()
+        };
+        let shorter = summary.amend(&[record(1, 20, Verdict::Unknown)]).unwrap();
+        assert_eq!(
+            named(&shorter),
+            [(1000, Verdict::Unknown), (10, Verdict::Won)]
+        );
+        assert_eq!(shorter.nodes.max, 1000);
+        let won = summary.amend(&[record(1, 20, Verdict::Won)]).unwrap();
+        assert_eq!(named(&won), [(20, Verdict::Won), (10, Verdict::Won)]);
+        let longer = summary.amend(&[record(1, 5000, Verdict::Unknown)]).unwrap();
+        assert_eq!(
+            named(&longer),
+            [(5000, Verdict::Unknown), (10, Verdict::Won)]
+        );
     }
 }
