@@ -42,10 +42,11 @@ case $game in
   sedgewick)
     own=99999
     # The sixth rung has run (2026-11-27) over the 382 deals an earlier file had won, then
-    # over seeds up to 2421; the seventh (2026-11-28) over seeds up to 5568 and 32 others.
+    # over seeds up to 2421; the seventh (2026-11-28) over seeds up to 5568 and 32 others; the
+    # eighth over every deal the others had left.
     rungs=("beam 8 200000 2G" "beam-second 8 200000 2G" "beam 300 500000 2G"
       "beam-second 300 500000 2G" "beam 1000 2000000 3G" "beam 16384 6000000 3G"
-      "beam-second 16384 6000000 3G")
+      "beam-second 16384 6000000 3G" "depth-first - 10000 2G")
     based=5 ;;
   terrace)
     own=99999
@@ -67,7 +68,7 @@ case $game in
     named=queens-seeds0-99999
     # The fifth rung is the first again, with the code of 2026-11-27, over the base's unknowns.
     rungs=("portfolio - 10000 2G" "portfolio - 100000 2G" "beam 8 100000 2G" "beam 8 150000 2G"
-      "portfolio - 10000 2G")
+      "portfolio - 10000 2G" "depth-first - 10000 2G")
     based=4 ;;
   wheel)
     own=999999
