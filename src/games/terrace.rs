@@ -244,8 +244,8 @@ impl Terrace {
         let terrace = &self.terrace[..self.terrace_left as usize];
         let copies = f.places() / 2;
         let counts = family_counts(f);
-        // Waste cards, bottom first, each with how many cards it could be built on (of the
-        // rank above and the other colour) might lie on the valley while it is there: not
+        // Waste cards, bottom first, each with how many of the cards it could be built on (of
+        // the rank above and the other colour) might lie on the valley while it is there: not
         // home, not on the Terrace (which feeds only the foundations), not beneath it in the
         // waste.
         let mut could_top = [[0i32; 2]; KING as usize + 1];
@@ -288,7 +288,7 @@ impl Terrace {
                 let (family, offset) = family_offset(card, f);
                 search.push_waste(family, offset, locked);
             }
-            !search.clears(&counts, copies)
+            !search.clears(&counts)
         })
     }
 
@@ -470,7 +470,8 @@ impl ClearingSearch {
 
     /// Whether foundations holding `counts` (each family's, as `family_counts` gives them)
     /// can take the locked cards in order.
-    fn clears(&mut self, counts: &[[u8; FOUNDATIONS / 2]; 2], copies: usize) -> bool {
+    fn clears(&mut self, counts: &[[u8; FOUNDATIONS / 2]; 2]) -> bool {
+        let copies = usize::from(self.copies);
         self.terrace_from[self.terrace_len] = [[0; KING as usize]; 2];
         for t in (0..self.terrace_len).rev() {
             self.terrace_from[t] = self.terrace_from[t + 1];
