@@ -43,7 +43,8 @@ case $game in
     own=99999
     # The sixth rung has run (2026-11-27) over the 382 deals an earlier file had won, then
     # over seeds up to 2421; the seventh (2026-11-28) over seeds up to 5568 and 32 others; the
-    # eighth over every deal the others had left.
+    # eighth over every deal the others had left, and only its wins are in the records file
+    # (its unknown records, the latest, would stand in the summary for the deeper searches').
     rungs=("beam 8 200000 2G" "beam-second 8 200000 2G" "beam 300 500000 2G"
       "beam-second 300 500000 2G" "beam 1000 2000000 3G" "beam 16384 6000000 3G"
       "beam-second 16384 6000000 3G" "depth-first - 10000 2G")
@@ -66,7 +67,9 @@ case $game in
     own=99999
     # results/queens.json is the million deals within 10k (README, Results), not this ladder's.
     named=queens-seeds0-99999
-    # The fifth rung is the first again, with the code of 2026-11-27, over the base's unknowns.
+    # The fifth rung is the first again, with the code of 2026-11-27, over the base's unknowns;
+    # the sixth has run over all of them, and only its win is in the records file (as
+    # Sedgewick's eighth).
     rungs=("portfolio - 10000 2G" "portfolio - 100000 2G" "beam 8 100000 2G" "beam 8 150000 2G"
       "portfolio - 10000 2G" "depth-first - 10000 2G")
     based=4 ;;
