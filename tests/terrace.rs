@@ -291,24 +291,28 @@ fn a_locked_waste_card_holds_down_the_other_familys_cards_beneath_it() {
     // Terrace. The 8H needs the spades' foundation, at 6H, to take the 7S first, which lies
     // under the 7H; the 7H needs the hearts' foundation, at 5H, to take the 6S first, which
     // lies under the 8H. Each family's cards alone could go home; together they are stuck.
-    let stock = |first: &str| {
+    let stock = |first: &str, second: &str| {
         let order = cards(&format!(
-            "8S 6S 8H 5H 5S 2H 6H AH 3H 4H 9H TH JH {first} QH KH AS 2S 3S 4S 9S TS JS QS KS"
+            "8S 6S 8H 5H 5S 2H 6H AH 3H 4H 9H TH JH {first} {second} QH KH AS 2S 3S 4S 9S TS JS QS KS"
         ));
         let deal = Terrace::deal(&options::<Terrace>(&[("terrace-cards", 3)]), &order).unwrap();
-        ["base 5H", "5S 1-f2", "6H 3-f2", "deal", "deal"]
+        let texts = [
+            "base 5H".to_string(),
+            "5S 1-f2".to_string(),
+            "6H 3-f2".to_string(),
+            format!("deal {first}"),
+            format!("deal {second}"),
+        ];
+        texts
             .iter()
-            .fold(deal, |position, text| match *text {
-                "deal" => deal_next(&position),
-                _ => play(&position, text),
-            })
+            .fold(deal, |position, text| play(&position, text))
     };
-    let stuck = stock("7S 7H");
+    let stuck = stock("7S", "7H");
     let outcome = solve_checked(&stuck, Order::DepthFirst, within(10_000));
     assert_eq!((outcome.verdict, outcome.nodes), (Verdict::Lost, 1));
     assert!(!agrees_with_brute_force(&stuck, "7S under 7H"));
     // Dealt the other way round, the 7S can go home first, then the 8H, 6S and 7H.
-    let open = stock("7H 7S");
+    let open = stock("7H", "7S");
     let outcome = solve_checked(&open, Order::DepthFirst, Budget::default());
     assert!(outcome.nodes > 1, "{outcome:?}");
     agrees_with_brute_force(&open, "7H under 7S");
@@ -329,25 +333,14 @@ fn a_waste_card_whose_places_are_locked_above_it_is_locked() {
         .collect();
     let deal = Terrace::deal(&options::<Terrace>(&[("terrace-cards", 2)]), &order).unwrap();
     let texts = [
-        "base 5H", "5H 1-f2", "5S 2-f3", "6S 3-f2", "7H 4-f2", "5S 5-f4",
+        "base 5H", "5H 1-f2", "5S 2-f3", "6S 3-f2", "7H 4-f2", "5S 5-f4", "deal 6S", "deal 7H",
+        "deal 9H", "deal 8S",
     ];
-    let mut position = texts
+    let position = texts
         .iter()
         .fold(deal, |position, text| play(&position, text));
-    for _ in 0..4 {
-        position = deal_next(&position);
-    }
     let outcome = solve_checked(&position, Order::DepthFirst, within(10_000));
     assert_eq!((outcome.verdict, outcome.nodes), (Verdict::Lost, 1));
-}
-
-/// The next stock card turned onto the waste.
-fn deal_next(position: &Terrace) -> Terrace {
-    let text = legal_texts(position)
-        .into_iter()
-        .find(|text| text.starts_with("deal"))
-        .expect("a deal");
-    play(position, &text)
 }
 
 /// `--search narrower` replays a narrower variant's win here: every move that variant allows

@@ -248,6 +248,10 @@ impl Terrace {
         // the rank above and the other colour) might lie on the valley while it is there: not
         // home, not on the Terrace (which feeds only the foundations), not beneath it in the
         // waste.
+        // Tables by rank and colour: where a card stands in them, and where the cards it could
+        // be built on stand.
+        let kind = |card: Card| (card.rank() as usize, card.is_red() as usize);
+        let built_on = |card: Card| ((card.rank() % KING + 1) as usize, !card.is_red() as usize);
         let mut could_top = [[0i32; 2]; KING as usize + 1];
         for rank in 1..=KING {
             for red in [false, true] {
@@ -257,15 +261,17 @@ impl Terrace {
             }
         }
         for &card in terrace {
-            could_top[card.rank() as usize][card.is_red() as usize] -= 1;
+            let (rank, red) = kind(card);
+            could_top[rank][red] -= 1;
         }
         let mut waste = [(Card::from_index(0), 0); STOCK_MAX];
         let mut waste_len = 0;
         for card in self.talon.waste() {
-            let base_rank = card.rank() % KING + 1;
-            waste[waste_len] = (card, could_top[base_rank as usize][!card.is_red() as usize]);
+            let (rank, red) = built_on(card);
+            waste[waste_len] = (card, could_top[rank][red]);
             waste_len += 1;
-            could_top[card.rank() as usize][card.is_red() as usize] -= 1;
+            let (rank, red) = kind(card);
+            could_top[rank][red] -= 1;
         }
         CLEARING_SEARCH.with_borrow_mut(|search| {
             search.reset(copies as u8);
@@ -279,11 +285,11 @@ impl Terrace {
             // space, so none is locked.
             let mut locked_above = [[0i32; 2]; KING as usize + 1];
             for &(card, could_take) in waste[..waste_len].iter().rev() {
-                let base_rank = card.rank() % KING + 1;
-                let locked = !self.fill_from_talon
-                    && could_take - locked_above[base_rank as usize][!card.is_red() as usize] <= 0;
+                let (rank, red) = built_on(card);
+                let locked = !self.fill_from_talon && could_take - locked_above[rank][red] <= 0;
                 if locked {
-                    locked_above[card.rank() as usize][card.is_red() as usize] += 1;
+                    let (rank, red) = kind(card);
+                    locked_above[rank][red] += 1;
                 }
                 let (family, offset) = family_offset(card, f);
                 search.push_waste(family, offset, locked);
