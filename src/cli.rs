@@ -188,7 +188,7 @@ impl BudgetArgs {
             ("--max-beam-width", self.max_beam_width.is_some()),
         ];
         for (option, given) in beam_options {
-            if given && !matches!(order, Order::Beam | Order::BeamSecond) {
+            if given && order.beam_heuristic().is_none() {
                 return Err(format!(
                     "{option} applies to the beam search only, and {} searches {} here \
                      (add --search beam)",
@@ -212,12 +212,16 @@ impl BudgetArgs {
                 names_of_games(|entry| entry.layered())
             ));
         }
-        if order == Order::BeamSecond && !game.second_heuristic() {
+        if let Some(wanted) = order.beam_heuristic().filter(|&n| n > game.heuristics()) {
+            // A game has at least one heuristic, and no beam asks for more than three.
+            let count = ["one heuristic", "two heuristics"][game.heuristics() - 1];
+            let nth = ["a second", "a third"][wanted - 2];
             return Err(format!(
-                "{} has one heuristic only, so --search beam-second would repeat --search beam \
-                 (games with a second: {})",
+                "{} has {count} only, so --search {} would repeat a beam it has \
+                 (games with {nth}: {})",
                 game.name(),
-                names_of_games(|entry| entry.second_heuristic())
+                order.name(),
+                names_of_games(|entry| entry.heuristics() >= wanted)
             ));
         }
         if order == Order::Narrower && game.narrower(&chosen.options).is_empty() {

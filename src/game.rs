@@ -32,8 +32,9 @@ pub trait Game: Copy + Eq + Hash + Send + Sync + 'static {
     const SEARCH: Order = Order::Portfolio;
     /// Whether the game gives `layer` and `rebuild`, which the layered search needs.
     const LAYERED: bool = false;
-    /// Whether the game gives a `second_heuristic` of its own (`--search beam-second`).
-    const SECOND_HEURISTIC: bool = false;
+    /// How many heuristics the game gives (`heuristic`, then `second_heuristic`, then
+    /// `third_heuristic`): a beam order for each (`--search beam`, `beam-second`, `beam-third`).
+    const HEURISTICS: usize = 1;
 
     /// Lays out a deal (cards in dealing order) under the chosen variant.
     fn deal(options: &OptionValues, order: &[Card]) -> Result<Self, String>;
@@ -94,9 +95,15 @@ pub trait Game: Copy + Eq + Hash + Send + Sync + 'static {
     }
 
     /// Another measure of promise, for games where a beam guided by it finds other wins
-    /// than one guided by `heuristic` (`Order::BeamSecond`, `SECOND_HEURISTIC`). Like the
+    /// than one guided by `heuristic` (`Order::BeamSecond`, `HEURISTICS` 2 or more). Like the
     /// first, it changes which wins are found, never a verdict.
     fn second_heuristic(&self) -> i32 {
+        self.heuristic()
+    }
+
+    /// A third measure of promise (`Order::BeamThird`, `HEURISTICS` 3), for games where a
+    /// beam guided by it finds wins the other two miss. It changes no verdict either.
+    fn third_heuristic(&self) -> i32 {
         self.heuristic()
     }
 

@@ -437,6 +437,12 @@ fn bad_input_is_refused_in_one_line_with_exit_code_2() {
         "games with a second: harp, sedgewick, terrace",
     );
     assert_refused(
+        &["solve", "harp", "--seed", "1", "--search", "beam-third"],
+        None,
+        "harp has two heuristics only, so --search beam-third would repeat a beam it has \
+         (games with a third: terrace)",
+    );
+    assert_refused(
         &["solve", "wheel", "--seed", "1", "--search", "layered"],
         None,
         "games with layers: freecell",

@@ -13,7 +13,7 @@ use patience::deal::shuffled;
 use patience::game::Game;
 use patience::games::terrace::Terrace;
 use patience::oracle::perft;
-use patience::solver::{Budget, Order, Verdict};
+use patience::solver::{solve, Budget, Order, Verdict};
 
 /// The Terrace (its top card, the available one, last), the three turned cards, the seven
 /// other valley cards, then the stock's first cards.
@@ -187,6 +187,24 @@ fn seeded_deals_are_won_and_their_solutions_replay() {
     default_search_wins::<Terrace>(&[739, 799], 10_000);
     // Two the beam leaves unknown within 100k that the second heuristic wins within 100k.
     search_wins::<Terrace>(Order::BeamSecond, &[1010, 1029], 100_000);
+}
+
+/// The third heuristic charges the waste less, and wins deals whose wins hold many cards in
+/// the waste, where the first, in the same run, wins none.
+#[test]
+fn the_third_heuristic_wins_what_the_first_misses_in_the_same_run() {
+    let one_run = Budget {
+        first_beam_width: Some(1024),
+        max_beam_width: Some(1024),
+        ..within(2_000_000)
+    };
+    for seed in [6959, 15323] {
+        let deal = Terrace::deal(&options::<Terrace>(&[]), &shuffled(seed, 2)).unwrap();
+        let first = solve(&deal, Order::Beam, one_run);
+        assert_eq!(first.verdict, Verdict::Unknown, "seed {seed}");
+        let third = solve_checked(&deal, Order::BeamThird, one_run);
+        assert_eq!(third.verdict, Verdict::Won, "seed {seed}");
+    }
 }
 
 /// Plays home moves (and the choice of base) while there are any, otherwise a deal, or on

@@ -86,7 +86,7 @@ impl Exporter<PassTally> for Markdown {
                 .map_or("unrecorded".to_string(), Order::name);
             let mut width = match (searched.beam_width, searched.search) {
                 (Some(width), _) => width.to_string(),
-                (None, Some(Order::Beam | Order::BeamSecond)) => "8".to_string(),
+                (None, Some(order)) if order.beam_heuristic().is_some() => "8".to_string(),
                 (None, _) => "—".to_string(),
             };
             if let Some(salt) = searched.beam_salt {

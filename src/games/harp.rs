@@ -307,7 +307,7 @@ impl Game for Harp {
     /// orders wander: seeds 0-49 within 200k positions, 25 won against the portfolio's 12
     /// (2 with the weights before).
     const SEARCH: Order = Order::Beam;
-    const SECOND_HEURISTIC: bool = true;
+    const HEURISTICS: usize = 2;
 
     /// Rows across: nine cards, then eight under the first eight, ... then one; the last card
     /// of each row face up. The rest is the stock. Tests may deal reduced packs of whole suits.

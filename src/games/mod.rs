@@ -48,8 +48,8 @@ pub trait GameEntry: Sync {
     fn search(&self) -> Order;
     /// Whether the layered search (`--search layered`) can search this game.
     fn layered(&self) -> bool;
-    /// Whether the game has a second heuristic (`--search beam-second`).
-    fn second_heuristic(&self) -> bool;
+    /// How many heuristics the game gives, one beam order each (`Game::HEURISTICS`).
+    fn heuristics(&self) -> usize;
     /// The narrower variants of `options` (`Game::narrower`), by name.
     fn narrower(&self, options: &OptionValues) -> Vec<String>;
     fn layout(&self, options: &OptionValues, cards: &[Card]) -> Result<String, String>;
@@ -98,8 +98,8 @@ impl<G: Game> GameEntry for Entry<G> {
     fn layered(&self) -> bool {
         G::LAYERED
     }
-    fn second_heuristic(&self) -> bool {
-        G::SECOND_HEURISTIC
+    fn heuristics(&self) -> usize {
+        G::HEURISTICS
     }
     fn narrower(&self, options: &OptionValues) -> Vec<String> {
         G::narrower(options)

@@ -212,7 +212,7 @@ impl Game for Sedgewick {
     /// Wins lie deep and losses are out of reach: seeds 0-199 within 200k positions, the beam
     /// wins 180 in 7.3 s, the portfolio 130 in 24.8 s.
     const SEARCH: Order = Order::Beam;
-    const SECOND_HEURISTIC: bool = true;
+    const HEURISTICS: usize = 2;
 
     /// The wrap only adds moves (a king onto an ace): `--no-wrap` is narrower.
     fn narrower(options: &OptionValues) -> Vec<OptionValues> {

@@ -1,5 +1,5 @@
-//! The beam search (`Order::Beam`, `Order::BeamSecond`): a win-finder, widening after each
-//! run that cut a layer.
+//! The beam search (`Order::Beam`, `BeamSecond`, `BeamThird`): a win-finder, widening after
+//! each run that cut a layer.
 
 use super::*;
 use crate::number_set::spread;

@@ -67,6 +67,9 @@ pub enum Order {
     /// that have one: the two heuristics lead the beam to different wins, so a pass over the
     /// deals one leaves unknown wins many of them at a fraction of a deeper pass's cost.
     BeamSecond,
+    /// The beam guided by the game's third heuristic (`Game::third_heuristic`), for games
+    /// that have one: it finds wins the other two beams miss.
+    BeamThird,
     /// Depth-first within layers (`Game::layer`), the layers in order of rank: a layer's
     /// table is dropped once it is searched, so only one layer's positions (and the entries
     /// waiting for later layers) are held at a time. For proofs that no longer fit in memory
@@ -86,6 +89,17 @@ impl Order {
             .expect("every order is named")
             .get_name()
             .to_string()
+    }
+
+    /// Which of the game's heuristics (1 for `Game::heuristic`, 2 for the second, 3 for the
+    /// third) guides this order, where it is a beam.
+    pub fn beam_heuristic(self) -> Option<usize> {
+        match self {
+            Order::Beam => Some(1),
+            Order::BeamSecond => Some(2),
+            Order::BeamThird => Some(3),
+            _ => None,
+        }
     }
 }
 
@@ -366,6 +380,7 @@ pub fn solve<G: Game>(deal: &G, order: Order, budget: Budget) -> Outcome<G::Move
         Order::Portfolio => return portfolio(deal, budget),
         Order::Beam => return beam(deal, budget, G::heuristic),
         Order::BeamSecond => return beam(deal, budget, G::second_heuristic),
+        Order::BeamThird => return beam(deal, budget, G::third_heuristic),
         Order::Layered => return layered(deal, budget),
         // A position alone has no variants to try: `GameEntry::solve` deals the narrower ones.
         Order::Narrower => {

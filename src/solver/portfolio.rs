@@ -75,6 +75,7 @@ impl<G: Game> Search<G> {
             Order::Portfolio
             | Order::Beam
             | Order::BeamSecond
+            | Order::BeamThird
             | Order::Layered
             | Order::Narrower => {
                 unreachable!("{order:?} is not one search")

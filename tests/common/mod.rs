@@ -10,13 +10,14 @@ use patience::verify::replay;
 
 /// Every search order. Without a budget each is exact: the beam widens until a run cuts no
 /// layer, when it has searched the whole graph.
-pub const ORDERS: [Order; 6] = [
+pub const ORDERS: [Order; 7] = [
     Order::Portfolio,
     Order::BestFirst,
     Order::DepthFirst,
     Order::DepthFirstPlain,
     Order::Beam,
     Order::BeamSecond,
+    Order::BeamThird,
 ];
 
 /// The options of `G` with `changes` applied.
