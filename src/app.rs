@@ -271,8 +271,11 @@ fn stats(request: StatsRequest) -> Result<ExitCode, String> {
         retry_unknown: request.retry_unknown,
         progress: std::io::stderr().is_terminal(),
     };
-    let BatchOutcome { records, searched } =
-        worker_pool(request.threads)?.install(|| batch.run())?;
+    let BatchOutcome {
+        records,
+        searched,
+        superseded_seconds,
+    } = worker_pool(request.threads)?.install(|| batch.run())?;
     let summary = match base {
         // The deals retried lie scattered among the base's: the summary is the base with their
         // records entered, as `merge --onto` enters them.
@@ -294,7 +297,8 @@ fn stats(request: StatsRequest) -> Result<ExitCode, String> {
             &records,
             n,
         ),
-    };
+    }
+    .with_superseded(superseded_seconds);
     let written = json.clone();
     publish(&summary, json)?;
     if let Some(path) = written {

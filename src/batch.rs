@@ -107,11 +107,13 @@ pub struct Batch<'a> {
     pub progress: bool,
 }
 
-/// What a batch leaves: each deal's record that counts, in the order asked, and how many of
-/// the deals it searched (the others were settled by the `--jsonl` file's records).
+/// What a batch leaves: each deal's record that counts, in the order asked, how many of the
+/// deals it searched (the others were settled by the `--jsonl` file's records), and the time
+/// of their records that do not count (`Summary::with_superseded`).
 pub struct BatchOutcome {
     pub records: Vec<DealRecord>,
     pub searched: usize,
+    pub superseded_seconds: f64,
 }
 
 impl Batch<'_> {
@@ -157,9 +159,9 @@ impl Batch<'_> {
             })
             .map(|r| r.deal.clone())
             .collect();
-        let mut finished = HashMap::new();
+        let mut finished = Counted::default();
         for record in records {
-            keep_latest(&mut finished, record)?;
+            finished.enter(record)?;
         }
         let settled = |d: &DealId| {
             finished.get(d).is_some_and(|r| {
@@ -197,16 +199,22 @@ impl Batch<'_> {
             .collect();
         bar.finish_and_clear();
         for record in fresh? {
-            keep_latest(&mut finished, record)?;
+            finished.enter(record)?;
         }
+        let mut superseded_seconds = 0.0;
         let records = self
             .deals
             .iter()
-            .map(|d| finished.remove(d).expect("every deal finished"))
+            .map(|d| {
+                let (record, superseded) = finished.remove(d).expect("every deal finished");
+                superseded_seconds += superseded;
+                record
+            })
             .collect();
         Ok(BatchOutcome {
             records,
             searched: todo.len(),
+            superseded_seconds,
         })
     }
 }
@@ -228,14 +236,21 @@ pub fn progress_bar(deals: usize, visible: bool) -> ProgressBar {
     bar
 }
 
-/// Enters a deal's record, where a deal may have several (a retry of an unknown deal appends
-/// another): a won or lost verdict is final and outranks an unknown one whatever the order;
-/// among records of equal rank the later one counts. Won against lost is an error.
-fn keep_latest(
-    records: &mut HashMap<DealId, DealRecord>,
-    record: DealRecord,
-) -> Result<(), String> {
-    if let Some(seen) = records.get(&record.deal) {
+/// Each deal's record that counts, where a deal may have several (a retry of an unknown deal
+/// appends another): a won or lost verdict is final and outranks an unknown one whatever the
+/// order; among records of equal rank the later one counts. Won against lost is an error. The
+/// time of the records that do not count is kept too: it was spent on the deal all the same.
+#[derive(Default)]
+struct Counted {
+    by_deal: HashMap<DealId, (DealRecord, f64)>,
+}
+
+impl Counted {
+    fn enter(&mut self, record: DealRecord) -> Result<(), String> {
+        let Some((seen, superseded)) = self.by_deal.get_mut(&record.deal) else {
+            self.by_deal.insert(record.deal.clone(), (record, 0.0));
+            return Ok(());
+        };
         let decided = |r: &DealRecord| r.verdict != Verdict::Unknown;
         if decided(seen) && decided(&record) && seen.verdict != record.verdict {
             return Err(format!(
@@ -244,11 +259,22 @@ fn keep_latest(
             ));
         }
         if decided(seen) && !decided(&record) {
-            return Ok(());
+            *superseded += record.seconds;
+        } else {
+            *superseded += seen.seconds;
+            *seen = record;
         }
+        Ok(())
     }
-    records.insert(record.deal.clone(), record);
-    Ok(())
+
+    fn get(&self, deal: &DealId) -> Option<&DealRecord> {
+        self.by_deal.get(deal).map(|(record, _)| record)
+    }
+
+    /// The record that counts of `deal` and the seconds of its others.
+    fn remove(&mut self, deal: &DealId) -> Option<(DealRecord, f64)> {
+        self.by_deal.remove(deal)
+    }
 }
 
 /// Opens the `--jsonl` file for appending, returning the records it already holds, in order.
@@ -327,11 +353,11 @@ pub fn read_jsonl(path: &Path) -> Result<(JsonlHeader, Vec<DealRecord>, u64), St
     Ok((header, records, intact))
 }
 
-/// Reads `--jsonl` files of one game and variant: their header and each deal's record that
-/// counts (`keep_latest`), in deal order.
-fn read_records(paths: &[PathBuf]) -> Result<(JsonlHeader, Vec<DealRecord>), String> {
+/// Reads `--jsonl` files of one game and variant: their header, each deal's record that
+/// counts (`Counted`), in deal order, and the seconds of the records that do not.
+fn read_records(paths: &[PathBuf]) -> Result<(JsonlHeader, Vec<DealRecord>, f64), String> {
     let mut header: Option<JsonlHeader> = None;
-    let mut by_deal: HashMap<DealId, DealRecord> = HashMap::new();
+    let mut counted = Counted::default();
     for path in paths {
         let (found, records, _) = read_jsonl(path)?;
         match &header {
@@ -348,32 +374,33 @@ fn read_records(paths: &[PathBuf]) -> Result<(JsonlHeader, Vec<DealRecord>), Str
             _ => header = Some(found),
         }
         for record in records {
-            keep_latest(&mut by_deal, record)?;
+            counted.enter(record)?;
         }
     }
     let header = header.ok_or("merge needs at least one --jsonl file")?;
-    let mut records: Vec<DealRecord> = by_deal.into_values().collect();
+    let superseded: f64 = counted.by_deal.values().map(|(_, seconds)| seconds).sum();
+    let mut records: Vec<DealRecord> = counted.by_deal.into_values().map(|(r, _)| r).collect();
     records.sort_by_key(|r| (matches!(r.deal, DealId::Ms(_)), r.deal.number()));
-    Ok((header, records))
+    Ok((header, records, superseded))
 }
 
 /// Enters the records of `--jsonl` files onto a summary whose own per-deal records are gone
 /// (`Summary::amend`): the retry passes over its unknown deals (`stats --unknown-in`).
 pub fn merge_onto(base: &Summary, paths: &[PathBuf]) -> Result<Summary, String> {
-    let (header, records) = read_records(paths)?;
+    let (header, records, superseded) = read_records(paths)?;
     if (header.game.as_str(), header.variant.as_str()) != (&base.game, &base.variant) {
         return Err(format!(
             "the files hold {} ({}), but the summary {} ({})",
             header.game, header.variant, base.game, base.variant
         ));
     }
-    base.amend(&records)
+    Ok(base.amend(&records)?.with_superseded(superseded))
 }
 
 /// Combines the `--jsonl` files of shards (or of interrupted runs) into the summary a single
 /// run over the same deals gives.
 pub fn merge(paths: &[PathBuf]) -> Result<Summary, String> {
-    let (header, records) = read_records(paths)?;
+    let (header, records, superseded) = read_records(paths)?;
     if records.is_empty() {
         return Err("the files hold no deals".to_string());
     }
@@ -387,10 +414,8 @@ pub fn merge(paths: &[PathBuf]) -> Result<Summary, String> {
             ));
         }
     }
-    Ok(Summary::from_records(
-        &header.game,
-        &header.variant,
-        &records,
-        1,
-    ))
+    Ok(
+        Summary::from_records(&header.game, &header.variant, &records, 1)
+            .with_superseded(superseded),
+    )
 }

@@ -118,7 +118,8 @@ pub struct Summary {
     pub ci95: [f64; 2],
     pub nodes: Spread<u64>,
     pub seconds: Spread<f64>,
-    /// Search time summed over deals (one core's time).
+    /// Search time summed over deals (one core's time): every search of each deal, a retry's
+    /// and the ones before it alike.
     pub cpu_seconds: f64,
     /// The largest search held this many bytes (table and stack).
     pub peak_bytes: u64,
@@ -226,6 +227,13 @@ impl Summary {
         };
         summary.count_verdicts();
         summary
+    }
+
+    /// The summary with `seconds` more search time: that of records a later record of the
+    /// same deal replaced, which the summary's own records no longer show.
+    pub fn with_superseded(mut self, seconds: f64) -> Summary {
+        self.cpu_seconds += seconds;
+        self
     }
 
     /// Sets the counts, the win rate and its interval from the verdict letters.

@@ -800,6 +800,32 @@ fn retrying_unknown_deals_with_a_larger_budget_gives_the_larger_run() {
     );
     let large = run("large", "30000", &[]);
     assert_eq!(retried, large);
+    // Its search time is every search of every deal: the first pass's records of the deals
+    // retried are superseded, not forgotten, and `merge` counts them the same way.
+    let seconds_in_file: f64 = fs::read_to_string(&file)
+        .unwrap()
+        .lines()
+        .skip(1)
+        .map(|line| {
+            serde_json::from_str::<serde_json::Value>(line).unwrap()["seconds"]
+                .as_f64()
+                .unwrap()
+        })
+        .sum();
+    let cpu_seconds = |path: &Path| {
+        let json: serde_json::Value =
+            serde_json::from_str(&fs::read_to_string(path).unwrap()).unwrap();
+        json["cpu_seconds"].as_f64().unwrap()
+    };
+    let merged = dir.join("merged.json");
+    succeeds(&["merge", jsonl, "--json", merged.to_str().unwrap()]);
+    for path in [dir.join("retried.json"), merged] {
+        let counted = cpu_seconds(&path);
+        assert!(
+            (counted - seconds_in_file).abs() < 1e-6,
+            "{counted} against {seconds_in_file}"
+        );
+    }
     // A retry with the same order and budget passes over the deals that budget left unknown,
     // so a retry pass that was interrupted goes on where it stopped.
     let lines = || fs::read_to_string(&file).unwrap().lines().count();
