@@ -274,7 +274,7 @@ fn stats(request: StatsRequest) -> Result<ExitCode, String> {
     let BatchOutcome {
         records,
         searched,
-        superseded_seconds,
+        superseded,
     } = worker_pool(request.threads)?.install(|| batch.run())?;
     let summary = match base {
         // The deals retried lie scattered among the base's: the summary is the base with their
@@ -298,7 +298,7 @@ fn stats(request: StatsRequest) -> Result<ExitCode, String> {
             n,
         ),
     }
-    .with_superseded(superseded_seconds);
+    .with_superseded(superseded);
     let written = json.clone();
     publish(&summary, json)?;
     if let Some(path) = written {

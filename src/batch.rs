@@ -6,7 +6,7 @@ use crate::deal::DealId;
 use crate::game::OptionValues;
 use crate::games::GameEntry;
 use crate::solver::{Budget, Order, Verdict};
-use crate::stats::{DealRecord, Searched, Summary};
+use crate::stats::{DealRecord, Searched, Summary, Superseded};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -113,7 +113,7 @@ pub struct Batch<'a> {
 pub struct BatchOutcome {
     pub records: Vec<DealRecord>,
     pub searched: usize,
-    pub superseded_seconds: f64,
+    pub superseded: Superseded,
 }
 
 impl Batch<'_> {
@@ -201,20 +201,20 @@ impl Batch<'_> {
         for record in fresh? {
             finished.enter(record)?;
         }
-        let mut superseded_seconds = 0.0;
+        let mut superseded = Superseded::default();
         let records = self
             .deals
             .iter()
             .map(|d| {
-                let (record, superseded) = finished.remove(d).expect("every deal finished");
-                superseded_seconds += superseded;
+                let (record, replaced) = finished.remove(d).expect("every deal finished");
+                superseded.join(replaced);
                 record
             })
             .collect();
         Ok(BatchOutcome {
             records,
             searched: todo.len(),
-            superseded_seconds,
+            superseded,
         })
     }
 }
@@ -239,16 +239,17 @@ pub fn progress_bar(deals: usize, visible: bool) -> ProgressBar {
 /// Each deal's record that counts, where a deal may have several (a retry of an unknown deal
 /// appends another): a won or lost verdict is final and outranks an unknown one whatever the
 /// order; among records of equal rank the later one counts. Won against lost is an error. The
-/// time of the records that do not count is kept too: it was spent on the deal all the same.
+/// searches of the records that do not count are kept too: they were made all the same.
 #[derive(Default)]
 struct Counted {
-    by_deal: HashMap<DealId, (DealRecord, f64)>,
+    by_deal: HashMap<DealId, (DealRecord, Superseded)>,
 }
 
 impl Counted {
     fn enter(&mut self, record: DealRecord) -> Result<(), String> {
         let Some((seen, superseded)) = self.by_deal.get_mut(&record.deal) else {
-            self.by_deal.insert(record.deal.clone(), (record, 0.0));
+            self.by_deal
+                .insert(record.deal.clone(), (record, Superseded::default()));
             return Ok(());
         };
         let decided = |r: &DealRecord| r.verdict != Verdict::Unknown;
@@ -259,9 +260,9 @@ impl Counted {
             ));
         }
         if decided(seen) && !decided(&record) {
-            *superseded += record.seconds;
+            superseded.add(&record);
         } else {
-            *superseded += seen.seconds;
+            superseded.add(seen);
             *seen = record;
         }
         Ok(())
@@ -271,8 +272,8 @@ impl Counted {
         self.by_deal.get(deal).map(|(record, _)| record)
     }
 
-    /// The record that counts of `deal` and the seconds of its others.
-    fn remove(&mut self, deal: &DealId) -> Option<(DealRecord, f64)> {
+    /// The record that counts of `deal` and the searches of its others.
+    fn remove(&mut self, deal: &DealId) -> Option<(DealRecord, Superseded)> {
         self.by_deal.remove(deal)
     }
 }
@@ -354,8 +355,8 @@ pub fn read_jsonl(path: &Path) -> Result<(JsonlHeader, Vec<DealRecord>, u64), St
 }
 
 /// Reads `--jsonl` files of one game and variant: their header, each deal's record that
-/// counts (`Counted`), in deal order, and the seconds of the records that do not.
-fn read_records(paths: &[PathBuf]) -> Result<(JsonlHeader, Vec<DealRecord>, f64), String> {
+/// counts (`Counted`), in deal order, and the searches of the records that do not.
+fn read_records(paths: &[PathBuf]) -> Result<(JsonlHeader, Vec<DealRecord>, Superseded), String> {
     let mut header: Option<JsonlHeader> = None;
     let mut counted = Counted::default();
     for path in paths {
@@ -378,8 +379,12 @@ fn read_records(paths: &[PathBuf]) -> Result<(JsonlHeader, Vec<DealRecord>, f64)
         }
     }
     let header = header.ok_or("merge needs at least one --jsonl file")?;
-    let superseded: f64 = counted.by_deal.values().map(|(_, seconds)| seconds).sum();
-    let mut records: Vec<DealRecord> = counted.by_deal.into_values().map(|(r, _)| r).collect();
+    let mut superseded = Superseded::default();
+    let mut records = Vec::with_capacity(counted.by_deal.len());
+    for (record, replaced) in counted.by_deal.into_values() {
+        superseded.join(replaced);
+        records.push(record);
+    }
     records.sort_by_key(|r| (matches!(r.deal, DealId::Ms(_)), r.deal.number()));
     Ok((header, records, superseded))
 }

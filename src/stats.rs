@@ -96,6 +96,32 @@ impl PassTally {
     }
 }
 
+/// What the records a later record of the same deal replaced had spent: their time summed,
+/// and their largest search (`Summary::with_superseded`).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Superseded {
+    pub seconds: f64,
+    pub nodes: u64,
+    pub longest: f64,
+    pub peak_bytes: u64,
+}
+
+impl Superseded {
+    pub fn add(&mut self, record: &DealRecord) {
+        self.seconds += record.seconds;
+        self.nodes = self.nodes.max(record.nodes);
+        self.longest = self.longest.max(record.seconds);
+        self.peak_bytes = self.peak_bytes.max(record.peak_bytes);
+    }
+
+    pub fn join(&mut self, other: Superseded) {
+        self.seconds += other.seconds;
+        self.nodes = self.nodes.max(other.nodes);
+        self.longest = self.longest.max(other.longest);
+        self.peak_bytes = self.peak_bytes.max(other.peak_bytes);
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Spread<T> {
     pub median: T,
@@ -229,10 +255,13 @@ impl Summary {
         summary
     }
 
-    /// The summary with `seconds` more search time: that of records a later record of the
-    /// same deal replaced, which the summary's own records no longer show.
-    pub fn with_superseded(mut self, seconds: f64) -> Summary {
-        self.cpu_seconds += seconds;
+    /// The summary with the searches of records a later record of the same deal replaced:
+    /// their time, and their largest, which the summary's own records no longer show.
+    pub fn with_superseded(mut self, superseded: Superseded) -> Summary {
+        self.cpu_seconds += superseded.seconds;
+        self.nodes.max = self.nodes.max.max(superseded.nodes);
+        self.seconds.max = self.seconds.max.max(superseded.longest);
+        self.peak_bytes = self.peak_bytes.max(superseded.peak_bytes);
         self
     }
 
@@ -443,5 +472,27 @@ mod tests {
             named(&longer),
             [(5000, Verdict::Unknown), (10, Verdict::Won)]
         );
+    }
+
+    #[test]
+    fn superseded_searches_count_in_the_time_and_the_largest_search() {
+        let record = |n, nodes, seconds, verdict| DealRecord {
+            deal: DealId::Seed(n),
+            verdict,
+            nodes,
+            seconds,
+            peak_bytes: nodes * 10,
+            searched: Searched::default(),
+        };
+        let won = [record(0, 20, 1.0, Verdict::Won)];
+        let mut superseded = Superseded::default();
+        superseded.add(&record(0, 5000, 2.0, Verdict::Unknown));
+        superseded.add(&record(0, 900, 4.0, Verdict::Unknown));
+        let summary = Summary::from_records("g", "standard", &won, 1).with_superseded(superseded);
+        assert_eq!(summary.cpu_seconds, 7.0);
+        assert_eq!(summary.nodes.max, 5000);
+        assert_eq!(summary.seconds.max, 4.0);
+        assert_eq!(summary.peak_bytes, 50000);
+        assert_eq!(summary.nodes.median, 20);
     }
 }
