@@ -66,6 +66,31 @@ fn games_list() -> Result<ExitCode, String> {
             "{:<12}   {search:<38} the search order unless another is named",
             ""
         );
+        // The beams by the game's other heuristics, named from the second to the last.
+        let others: Vec<String> = [
+            Order::BeamSecond,
+            Order::BeamThird,
+            Order::BeamFourth,
+            Order::BeamFifth,
+        ]
+        .into_iter()
+        .filter(|order| {
+            order
+                .beam_heuristic()
+                .is_some_and(|n| n <= game.heuristics())
+        })
+        .map(Order::name)
+        .collect();
+        if let (Some(first), Some(last)) = (others.first(), others.last()) {
+            let searches = match others.len() {
+                1 => format!("--search {first}"),
+                _ => format!("--search {first} (to {last})"),
+            };
+            println!(
+                "{:<12}   {searches:<38} the beam by the game's other heuristics (other wins)",
+                ""
+            );
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -213,9 +213,14 @@ impl BudgetArgs {
             ));
         }
         if let Some(wanted) = order.beam_heuristic().filter(|&n| n > game.heuristics()) {
-            // A game has at least one heuristic, and no beam asks for more than three.
-            let count = ["one heuristic", "two heuristics"][game.heuristics() - 1];
-            let nth = ["a second", "a third"][wanted - 2];
+            // A game has at least one heuristic, and no beam asks for more than five.
+            let count = [
+                "one heuristic",
+                "two heuristics",
+                "three heuristics",
+                "four heuristics",
+            ][game.heuristics() - 1];
+            let nth = ["a second", "a third", "a fourth", "a fifth"][wanted - 2];
             return Err(format!(
                 "{} has {count} only, so --search {} would repeat a beam it has \
                  (games with {nth}: {})",

@@ -32,8 +32,8 @@ pub trait Game: Copy + Eq + Hash + Send + Sync + 'static {
     const SEARCH: Order = Order::Portfolio;
     /// Whether the game gives `layer` and `rebuild`, which the layered search needs.
     const LAYERED: bool = false;
-    /// How many heuristics the game gives (`heuristic`, then `second_heuristic`, then
-    /// `third_heuristic`): a beam order for each (`--search beam`, `beam-second`, `beam-third`).
+    /// How many heuristics the game gives (`heuristic`, then `other_heuristic` 2, 3, ...): a
+    /// beam order for each (`--search beam`, `beam-second`, `beam-third`, ..., `beam-fifth`).
     const HEURISTICS: usize = 1;
 
     /// Lays out a deal (cards in dealing order) under the chosen variant.
@@ -94,16 +94,11 @@ pub trait Game: Copy + Eq + Hash + Send + Sync + 'static {
         0
     }
 
-    /// Another measure of promise, for games where a beam guided by it finds other wins
-    /// than one guided by `heuristic` (`Order::BeamSecond`, `HEURISTICS` 2 or more). Like the
-    /// first, it changes which wins are found, never a verdict.
-    fn second_heuristic(&self) -> i32 {
-        self.heuristic()
-    }
-
-    /// A third measure of promise (`Order::BeamThird`, `HEURISTICS` 3), for games where a
-    /// beam guided by it finds wins the other two miss. It changes no verdict either.
-    fn third_heuristic(&self) -> i32 {
+    /// The game's `n`-th measure of promise (`n` from 2 to `HEURISTICS`; the first is
+    /// `heuristic`), for games where beams guided by other measures find other wins
+    /// (`Order::BeamSecond` and after). Like the first, it changes which wins are found,
+    /// never a verdict. Asked for one it does not have, a game may answer with any of its own.
+    fn other_heuristic(&self, _n: usize) -> i32 {
         self.heuristic()
     }
 

@@ -437,6 +437,18 @@ fn bad_input_is_refused_in_one_line_with_exit_code_2() {
         "games with a second: harp, sedgewick, terrace",
     );
     assert_refused(
+        &[
+            "solve",
+            "sedgewick",
+            "--seed",
+            "1",
+            "--search",
+            "beam-fifth",
+        ],
+        None,
+        "(games with a fifth: terrace)",
+    );
+    assert_refused(
         &["solve", "harp", "--seed", "1", "--search", "beam-third"],
         None,
         "harp has two heuristics only, so --search beam-third would repeat a beam it has \
@@ -604,6 +616,17 @@ fn games_lists_every_game_with_its_options() {
     };
     assert!(search("sedgewick").contains("--search beam"));
     assert!(search("gate").contains("--search portfolio"));
+    // And the beams by its other heuristics, where it has any.
+    let block = |game: &str| listed.split(&format!("\n{game} ")).nth(1).unwrap();
+    let terrace = block("terrace").split("\nqueens ").next().unwrap();
+    assert!(
+        terrace.contains("--search beam-second (to beam-fifth)"),
+        "{terrace}"
+    );
+    let harp = block("harp").split("\nsedgewick ").next().unwrap();
+    assert!(harp.contains("--search beam-second ") && !harp.contains("beam-third"));
+    let gate = block("gate").split("\nharp ").next().unwrap();
+    assert!(!gate.contains("beam-second"));
 }
 
 #[test]

@@ -24,12 +24,21 @@ const FOUNDATIONS: usize = 8;
 /// one stack, each card dealt onto it buries the ones before (seeds 0-299 within 100k
 /// positions, with families: 182 won at 24, 144 at 2, 158 at 6, 179 at 20, 182 at 30).
 const WASTE_CARD: i32 = 24;
-/// What a card in the waste costs the third heuristic: some wins hold many cards in the
-/// waste for a while (seed 4068's, up to 11), and a beam that charges 24 a card never keeps
-/// the positions on their way.
-const LIGHT_WASTE_CARD: i32 = 6;
 const WASTE_INVERSION: i32 = 6;
 const INVERSION_SLACK: u8 = 4;
+/// The heuristics' weights, first to fifth: what a waste card costs, and how many steps apart
+/// two waste cards may lie before they count as an inversion. The first is the measure the
+/// passes are tuned by; each other leads the beam to wins the rest miss (`heuristic`,
+/// `other_heuristic`, `docs/rules/terrace.md`). The third on charge the waste less: some wins
+/// hold many cards in the waste for a while (seed 4068's, up to 11), and a beam that charges
+/// 24 a card never keeps the positions on their way.
+const HEURISTIC_WEIGHTS: [(i32, u8); 5] = [
+    (WASTE_CARD, INVERSION_SLACK),
+    (WASTE_CARD, 0),
+    (6, INVERSION_SLACK),
+    (6, 0),
+    (12, INVERSION_SLACK),
+];
 /// The longest stock: two packs less the smallest layout (a Terrace of one card).
 const STOCK_MAX: usize = 2 * PACK - 1 - BELOW_TERRACE;
 
@@ -612,7 +621,7 @@ impl Game for Terrace {
     /// Wins lie deep and losses are out of reach: seeds 0-99 within 100k positions, the beam
     /// wins 26 in 14.9 s, the portfolio 11 in 29.1 s.
     const SEARCH: Order = Order::Beam;
-    const HEURISTICS: usize = 3;
+    const HEURISTICS: usize = HEURISTIC_WEIGHTS.len();
 
     /// Lifting the preference rule and letting the waste fill spaces only add moves, so the
     /// variants with either turned off are narrower.
@@ -670,23 +679,19 @@ impl Game for Terrace {
     /// Cards home count most, the Terrace's doubly ("the success of the game depends entirely
     /// on detaching cards from the Terrace"); cards waiting in the waste count against.
     fn heuristic(&self) -> i32 {
-        self.score(WASTE_CARD, INVERSION_SLACK)
+        self.other_heuristic(1)
     }
 
-    /// The first heuristic with every inversion in the waste counted, however few steps
-    /// apart: it leads the beam to other wins (of 200 deals among seeds 1000-2000 the beam
-    /// leaves unknown within 100k positions, 46 won within 100k, where the beam within 300k
-    /// wins about a third, at three times the cost; `docs/rules/terrace.md`).
-    fn second_heuristic(&self) -> i32 {
-        self.score(WASTE_CARD, 0)
-    }
-
-    /// The first heuristic with a waste card costing 6, not 24: it keeps lines that hold many
-    /// cards in the waste before they pay (of 40 random deals the other beams left unknown,
-    /// one run of width 1,024 within 2M won 3 with it, none with the first;
-    /// `docs/rules/terrace.md`).
-    fn third_heuristic(&self) -> i32 {
-        self.score(LIGHT_WASTE_CARD, INVERSION_SLACK)
+    /// The first heuristic with other weights (`HEURISTIC_WEIGHTS`). The second counts every
+    /// inversion in the waste, however few steps apart (of 200 deals among seeds 1000-2000
+    /// the beam leaves unknown within 100k positions, it wins 46 within 100k, where the beam
+    /// within 300k wins about a third, at three times the cost). The third charges a waste
+    /// card 6, not 24 (of 40 random deals the other beams left unknown, one run of width
+    /// 1,024 within 2M won 3 with it, none with the first); the fourth does both; the fifth
+    /// charges 12. Each wins deals the others leave (`docs/rules/terrace.md`).
+    fn other_heuristic(&self, n: usize) -> i32 {
+        let (waste_card, slack) = HEURISTIC_WEIGHTS[n.clamp(1, HEURISTIC_WEIGHTS.len()) - 1];
+        self.score(waste_card, slack)
     }
 
     /// Positions with the foundations in the same states, as many cards left on the Terrace,

@@ -1,5 +1,5 @@
-//! The beam search (`Order::Beam`, `BeamSecond`, `BeamThird`): a win-finder, widening after
-//! each run that cut a layer.
+//! The beam search (`Order::Beam`, `BeamSecond` and the other heuristics'): a win-finder,
+//! widening after each run that cut a layer.
 
 use super::*;
 use crate::number_set::spread;
@@ -12,7 +12,11 @@ pub const FIRST_BEAM_WIDTH: usize = 8;
 /// Beam runs from the first width, the width doubling after each run that cut a layer and
 /// found no win, until a win, a budget spent, a run that cut nothing (a proof of loss), or a
 /// run as wide as the widest allowed.
-pub(super) fn beam<G: Game>(deal: &G, budget: Budget, score: fn(&G) -> i32) -> Outcome<G::Move> {
+pub(super) fn beam<G: Game>(
+    deal: &G,
+    budget: Budget,
+    score: impl Fn(&G) -> i32 + Copy,
+) -> Outcome<G::Move> {
     let mut spent = 0u64;
     let mut width = budget.first_beam_width.unwrap_or(FIRST_BEAM_WIDTH).max(1);
     loop {
@@ -49,7 +53,7 @@ fn beam_run<G: Game>(
     deal: &G,
     budget: Budget,
     width: usize,
-    score: fn(&G) -> i32,
+    score: impl Fn(&G) -> i32,
 ) -> (Outcome<G::Move>, bool) {
     let mut visited = Visited::new(deal, budget);
     // For each position entered: the position it was reached from, and the move.

@@ -63,13 +63,17 @@ pub enum Order {
     /// layer has seen every position, so it proves "lost" too, but usually the budget ends
     /// it first.
     Beam,
-    /// The beam guided by the game's second heuristic (`Game::second_heuristic`), for games
+    /// The beam guided by the game's second heuristic (`Game::other_heuristic`), for games
     /// that have one: the two heuristics lead the beam to different wins, so a pass over the
     /// deals one leaves unknown wins many of them at a fraction of a deeper pass's cost.
     BeamSecond,
-    /// The beam guided by the game's third heuristic (`Game::third_heuristic`), for games
-    /// that have one: it finds wins the other two beams miss.
+    /// The beam guided by the game's third heuristic, for games that have one: each finds
+    /// wins the other beams miss.
     BeamThird,
+    /// The beam guided by the game's fourth heuristic.
+    BeamFourth,
+    /// The beam guided by the game's fifth heuristic.
+    BeamFifth,
     /// Depth-first within layers (`Game::layer`), the layers in order of rank: a layer's
     /// table is dropped once it is searched, so only one layer's positions (and the entries
     /// waiting for later layers) are held at a time. For proofs that no longer fit in memory
@@ -91,13 +95,15 @@ impl Order {
             .to_string()
     }
 
-    /// Which of the game's heuristics (1 for `Game::heuristic`, 2 for the second, 3 for the
-    /// third) guides this order, where it is a beam.
+    /// Which of the game's heuristics (1 for `Game::heuristic`, 2 and on for
+    /// `Game::other_heuristic`) guides this order, where it is a beam.
     pub fn beam_heuristic(self) -> Option<usize> {
         match self {
             Order::Beam => Some(1),
             Order::BeamSecond => Some(2),
             Order::BeamThird => Some(3),
+            Order::BeamFourth => Some(4),
+            Order::BeamFifth => Some(5),
             _ => None,
         }
     }
@@ -379,8 +385,12 @@ pub fn solve<G: Game>(deal: &G, order: Order, budget: Budget) -> Outcome<G::Move
     let mut search = match order {
         Order::Portfolio => return portfolio(deal, budget),
         Order::Beam => return beam(deal, budget, G::heuristic),
-        Order::BeamSecond => return beam(deal, budget, G::second_heuristic),
-        Order::BeamThird => return beam(deal, budget, G::third_heuristic),
+        Order::BeamSecond | Order::BeamThird | Order::BeamFourth | Order::BeamFifth => {
+            let n = order.beam_heuristic().expect("a beam order");
+            return beam(deal, budget, move |position: &G| {
+                position.other_heuristic(n)
+            });
+        }
         Order::Layered => return layered(deal, budget),
         // A position alone has no variants to try: `GameEntry::solve` deals the narrower ones.
         Order::Narrower => {

@@ -76,6 +76,8 @@ impl<G: Game> Search<G> {
             | Order::Beam
             | Order::BeamSecond
             | Order::BeamThird
+            | Order::BeamFourth
+            | Order::BeamFifth
             | Order::Layered
             | Order::Narrower => {
                 unreachable!("{order:?} is not one search")

@@ -10,7 +10,7 @@ use patience::verify::replay;
 
 /// Every search order. Without a budget each is exact: the beam widens until a run cuts no
 /// layer, when it has searched the whole graph.
-pub const ORDERS: [Order; 7] = [
+pub const ORDERS: [Order; 9] = [
     Order::Portfolio,
     Order::BestFirst,
     Order::DepthFirst,
@@ -18,6 +18,8 @@ pub const ORDERS: [Order; 7] = [
     Order::Beam,
     Order::BeamSecond,
     Order::BeamThird,
+    Order::BeamFourth,
+    Order::BeamFifth,
 ];
 
 /// The options of `G` with `changes` applied.
