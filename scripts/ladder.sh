@@ -56,7 +56,9 @@ case $game in
       "beam-second 150 300000 2G" "beam-second 300 600000 2G" "beam-second 300 600000 2G 1"
       "beam 1200 1200000 2G" "beam-second 1200 1200000 2G" "beam-second 16384 6000000 3G"
       "beam-second 16384 8000000 3G - 16384" "beam 16384 8000000 3G - 16384"
-      "depth-first - 10000 2G" "beam-third 1024 2000000 2G - 1024")
+      "depth-first - 10000 2G" "beam-third 1024 2000000 2G - 1024"
+      "beam-fourth 1024 2000000 2G - 1024" "beam-fifth 1024 2000000 2G - 1024"
+      "beam-third 4096 4000000 2G - 4096")
     # The thirteenth has run only over 20 samples and the first deals of each half of the
     # seeds (2026-11-28, 514 deals): its wins came in its run of width 16384, and on six deals
     # traced the run of 32768 after it had too little of the 6M left to win, so the fourteenth
@@ -66,7 +68,8 @@ case $game in
     # deal the others had left, and only its wins are in the records file (then, its unknown
     # records, the latest, hid the deeper searches' in the summary; since 2026-11-28 the
     # summaries count superseded records' time and largest search). The seventeenth has run
-    # over every deal left (2026-11-28), all its records kept.
+    # over every deal left (2026-11-28), all its records kept, and so has the eighteenth; the
+    # twentieth ran over 621 deals before them (paused to make way for the cheaper two).
     based=8 ;;
   queens)
     own=99999

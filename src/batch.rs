@@ -108,8 +108,8 @@ pub struct Batch<'a> {
 }
 
 /// What a batch leaves: each deal's record that counts, in the order asked, how many of the
-/// deals it searched (the others were settled by the `--jsonl` file's records), and the time
-/// of their records that do not count (`Summary::with_superseded`).
+/// deals it searched (the others were settled by the `--jsonl` file's records), and the
+/// searches of their records that do not count (`Summary::with_superseded`).
 pub struct BatchOutcome {
     pub records: Vec<DealRecord>,
     pub searched: usize,
