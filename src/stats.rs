@@ -108,10 +108,12 @@ pub struct Superseded {
 
 impl Superseded {
     pub fn add(&mut self, record: &DealRecord) {
-        self.seconds += record.seconds;
-        self.nodes = self.nodes.max(record.nodes);
-        self.longest = self.longest.max(record.seconds);
-        self.peak_bytes = self.peak_bytes.max(record.peak_bytes);
+        self.join(Superseded {
+            seconds: record.seconds,
+            nodes: record.nodes,
+            longest: record.seconds,
+            peak_bytes: record.peak_bytes,
+        });
     }
 
     pub fn join(&mut self, other: Superseded) {

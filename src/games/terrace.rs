@@ -95,6 +95,13 @@ impl Terrace {
             - WASTE_INVERSION * inversions(offsets, slack)
     }
 
+    /// The `n`-th heuristic (from 1; the last beyond them): `score` by the `n`-th weights of
+    /// `HEURISTIC_WEIGHTS`.
+    fn weighted(&self, n: usize) -> i32 {
+        let (waste_card, slack) = HEURISTIC_WEIGHTS[n.clamp(1, HEURISTIC_WEIGHTS.len()) - 1];
+        self.score(waste_card, slack)
+    }
+
     /// Cards left in the stock.
     pub fn stock_len(&self) -> usize {
         self.talon.stock_len()
@@ -679,7 +686,7 @@ impl Game for Terrace {
     /// Cards home count most, the Terrace's doubly ("the success of the game depends entirely
     /// on detaching cards from the Terrace"); cards waiting in the waste count against.
     fn heuristic(&self) -> i32 {
-        self.other_heuristic(1)
+        self.weighted(1)
     }
 
     /// The first heuristic with other weights (`HEURISTIC_WEIGHTS`). The second counts every
@@ -690,8 +697,7 @@ impl Game for Terrace {
     /// 1,024 within 2M won 3 with it, none with the first); the fourth does both; the fifth
     /// charges 12. Each wins deals the others leave (`docs/rules/terrace.md`).
     fn other_heuristic(&self, n: usize) -> i32 {
-        let (waste_card, slack) = HEURISTIC_WEIGHTS[n.clamp(1, HEURISTIC_WEIGHTS.len()) - 1];
-        self.score(waste_card, slack)
+        self.weighted(n)
     }
 
     /// Positions with the foundations in the same states, as many cards left on the Terrace,
