@@ -70,7 +70,7 @@ case $game in
     # summaries count superseded records' time and largest search). The seventeenth has run
     # over every deal left (2026-11-28), all its records kept, and so has the eighteenth; the
     # twentieth ran over 621 deals before them (paused to make way for the cheaper two), and
-    # over 1,911 more after them: it has about 2,000 deals still to try.
+    # over 3,084 more after them: it has 999 deals still to try.
     based=8 ;;
   queens)
     own=99999
