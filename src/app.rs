@@ -67,20 +67,15 @@ fn games_list() -> Result<ExitCode, String> {
             ""
         );
         // The beams by the game's other heuristics, named from the second to the last.
-        let others: Vec<String> = [
-            Order::BeamSecond,
-            Order::BeamThird,
-            Order::BeamFourth,
-            Order::BeamFifth,
-        ]
-        .into_iter()
-        .filter(|order| {
-            order
-                .beam_heuristic()
-                .is_some_and(|n| n <= game.heuristics())
-        })
-        .map(Order::name)
-        .collect();
+        let others: Vec<String> = <Order as clap::ValueEnum>::value_variants()
+            .iter()
+            .filter(|order| {
+                order
+                    .beam_heuristic()
+                    .is_some_and(|n| (2..=game.heuristics()).contains(&n))
+            })
+            .map(|order| order.name())
+            .collect();
         if let (Some(first), Some(last)) = (others.first(), others.last()) {
             let searches = match others.len() {
                 1 => format!("--search {first}"),
