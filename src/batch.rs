@@ -379,13 +379,15 @@ fn read_records(paths: &[PathBuf]) -> Result<(JsonlHeader, Vec<DealRecord>, Supe
         }
     }
     let header = header.ok_or("merge needs at least one --jsonl file")?;
+    // In deal order, so that the time summed is the same to the last digit on every run.
+    let mut counted: Vec<(DealRecord, Superseded)> = counted.by_deal.into_values().collect();
+    counted.sort_by_key(|(r, _)| (matches!(r.deal, DealId::Ms(_)), r.deal.number()));
     let mut superseded = Superseded::default();
-    let mut records = Vec::with_capacity(counted.by_deal.len());
-    for (record, replaced) in counted.by_deal.into_values() {
+    let mut records = Vec::with_capacity(counted.len());
+    for (record, replaced) in counted {
         superseded.join(replaced);
         records.push(record);
     }
-    records.sort_by_key(|r| (matches!(r.deal, DealId::Ms(_)), r.deal.number()));
     Ok((header, records, superseded))
 }
 

@@ -97,13 +97,16 @@ impl PassTally {
 }
 
 /// What the records a later record of the same deal replaced had spent: their time summed,
-/// and their largest search (`Summary::with_superseded`).
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+/// their largest search, and their largest records, one a deal (`Summary::with_superseded`).
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Superseded {
     pub seconds: f64,
     pub nodes: u64,
     pub longest: f64,
     pub peak_bytes: u64,
+    /// Candidates for a summary's hardest deals: a deal decided in few positions may have
+    /// been searched far further, still unknown, before.
+    pub largest: Vec<DealRecord>,
 }
 
 impl Superseded {
@@ -113,6 +116,7 @@ impl Superseded {
             nodes: record.nodes,
             longest: record.seconds,
             peak_bytes: record.peak_bytes,
+            largest: vec![record.clone()],
         });
     }
 
@@ -121,6 +125,8 @@ impl Superseded {
         self.nodes = self.nodes.max(other.nodes);
         self.longest = self.longest.max(other.longest);
         self.peak_bytes = self.peak_bytes.max(other.peak_bytes);
+        self.largest.extend(other.largest);
+        self.largest = hardest(std::mem::take(&mut self.largest));
     }
 }
 
@@ -156,7 +162,8 @@ pub struct Summary {
     pub deal_step: u64,
     /// One letter per deal in order: `w` won, `l` lost, `u` unknown.
     pub verdicts: String,
-    /// The deals that took the most positions, the most first.
+    /// The largest searches, one a deal (its largest), the most positions first; each with
+    /// the verdict that search reached, which a later search of the deal may have bettered.
     #[serde(default)]
     pub hardest: Vec<DealRecord>,
     /// Records of deals searched again after this summary's per-deal records were gone,
@@ -218,11 +225,21 @@ fn spread<T: Copy + PartialOrd>(mut values: Vec<T>) -> Spread<T> {
     }
 }
 
-/// The records with the most nodes, the most first (ties in deal order).
-fn hardest(records: &[DealRecord]) -> Vec<DealRecord> {
-    let mut by_nodes: Vec<&DealRecord> = records.iter().collect();
-    by_nodes.sort_by_key(|r| std::cmp::Reverse(r.nodes));
-    by_nodes.into_iter().take(HARDEST).cloned().collect()
+/// The records with the most nodes, one a deal (its largest), the most first (ties in deal
+/// order, so that many searches stopped at one budget name the same deals on every run).
+fn hardest(records: impl IntoIterator<Item = DealRecord>) -> Vec<DealRecord> {
+    let mut by_nodes: Vec<DealRecord> = records.into_iter().collect();
+    by_nodes.sort_by_key(|r| (std::cmp::Reverse(r.nodes), r.deal.number()));
+    let mut named: Vec<DealRecord> = Vec::with_capacity(HARDEST);
+    for record in by_nodes {
+        if named.len() == HARDEST {
+            break;
+        }
+        if named.iter().all(|n| n.deal != record.deal) {
+            named.push(record);
+        }
+    }
+    named
 }
 
 impl Summary {
@@ -250,7 +267,7 @@ impl Summary {
             first_deal: records[0].deal.clone(),
             deal_step,
             verdicts: records.iter().map(|r| r.verdict.letter()).collect(),
-            hardest: hardest(records),
+            hardest: hardest(records.iter().cloned()),
             retried: 0,
         };
         summary.count_verdicts();
@@ -264,6 +281,7 @@ impl Summary {
         self.nodes.max = self.nodes.max.max(superseded.nodes);
         self.seconds.max = self.seconds.max.max(superseded.longest);
         self.peak_bytes = self.peak_bytes.max(superseded.peak_bytes);
+        self.hardest = hardest(self.hardest.into_iter().chain(superseded.largest));
         self
     }
 
@@ -369,20 +387,9 @@ impl Summary {
         }
         amended.verdicts = String::from_utf8(verdicts).expect("verdict letters are ASCII");
         amended.count_verdicts();
-        // A deal's entry among the hardest gives way to its new record when that decides the
-        // deal or searched as far; a retry that stopped sooner, still unknown, leaves the
-        // larger search named, as the maxima keep it.
-        let mut candidates = self.hardest.clone();
-        for record in entered {
-            match candidates.iter_mut().find(|h| h.deal == record.deal) {
-                Some(h) if record.verdict != Verdict::Unknown || record.nodes >= h.nodes => {
-                    *h = record
-                }
-                Some(_) => {}
-                None => candidates.push(record),
-            }
-        }
-        amended.hardest = hardest(&candidates);
+        // A retry that decided a deal in fewer positions leaves the larger search named, as the
+        // maxima keep it.
+        amended.hardest = hardest(self.hardest.iter().cloned().chain(entered));
         Ok(amended)
     }
 }
@@ -445,6 +452,8 @@ mod tests {
 
     #[test]
     fn a_shorter_retry_leaves_the_larger_search_among_the_hardest() {
+        // Whether or not the retry decided the deal: the hardest name the largest searches, as
+        // the maxima count them.
         let record = |n, nodes, verdict| DealRecord {
             deal: DealId::Seed(n),
             verdict,
@@ -468,7 +477,8 @@ mod tests {
         );
         assert_eq!(shorter.nodes.max, 1000);
         let won = summary.amend(&[record(1, 20, Verdict::Won)]).unwrap();
-        assert_eq!(named(&won), [(20, Verdict::Won), (10, Verdict::Won)]);
+        assert_eq!(named(&won), [(1000, Verdict::Unknown), (10, Verdict::Won)]);
+        assert_eq!(won.verdict_of(&DealId::Seed(1)), Some(Verdict::Won));
         let longer = summary.amend(&[record(1, 5000, Verdict::Unknown)]).unwrap();
         assert_eq!(
             named(&longer),
@@ -496,5 +506,15 @@ mod tests {
         assert_eq!(summary.seconds.max, 4.0);
         assert_eq!(summary.peak_bytes, 50000);
         assert_eq!(summary.nodes.median, 20);
+        let named: Vec<(u64, Verdict)> = summary
+            .hardest
+            .iter()
+            .map(|r| (r.nodes, r.verdict))
+            .collect();
+        assert_eq!(
+            named,
+            [(5000, Verdict::Unknown)],
+            "one entry a deal, its largest"
+        );
     }
 }

@@ -871,6 +871,12 @@ fn retrying_unknown_deals_with_a_larger_budget_gives_the_larger_run() {
         before + large["unknown"].as_u64().unwrap() as usize
     );
     assert!(deeper["unknown"].as_u64().unwrap() <= large["unknown"].as_u64().unwrap());
+    // The hardest deals are named by their largest search, as the maxima count it, whichever
+    // search decided them.
+    assert_eq!(
+        deeper["hardest"][0]["nodes"], deeper["nodes"]["max"],
+        "{deeper}"
+    );
     // A beam whose runs start at another width is another search: its retry solves the deals
     // left unknown again, once.
     let other_widths = retry_args(&["--search", "beam", "--beam-width", "11"]);

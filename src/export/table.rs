@@ -62,7 +62,16 @@ impl Exporter<Summary> for Table {
             let hardest: Vec<String> = s
                 .hardest
                 .iter()
-                .map(|r| format!("{} ({} nodes, {:?})", r.deal, r.nodes, r.verdict).to_lowercase())
+                .map(|r| {
+                    let mut named = format!("{} ({} nodes, {:?}", r.deal, r.nodes, r.verdict);
+                    match s.verdict_of(&r.deal) {
+                        Some(v) if v != r.verdict => {
+                            named += &format!("; {v:?} by another search)")
+                        }
+                        _ => named += ")",
+                    }
+                    named.to_lowercase()
+                })
                 .collect();
             if !hardest.is_empty() {
                 let _ = writeln!(out, "  hardest    {}", hardest.join(", "));
