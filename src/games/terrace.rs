@@ -368,8 +368,10 @@ struct BlockedInputs {
     fill_from_talon: bool,
 }
 
-/// The memo holds `2^BLOCKED_MEMO_BITS` answers, one per slot, the latest kept.
-const BLOCKED_MEMO_BITS: u32 = 11;
+/// The memo holds `2^BLOCKED_MEMO_BITS` answers, one per slot, the latest kept. A wide beam
+/// expands a position's children a layer after the position itself, thousands of positions
+/// later, so the memo must outlast a layer to serve them (about 5 MB a thread).
+const BLOCKED_MEMO_BITS: u32 = 15;
 
 thread_local! {
     static BLOCKED_MEMO: RefCell<Vec<Option<(BlockedInputs, bool)>>> = const { RefCell::new(Vec::new()) };
