@@ -58,19 +58,21 @@ case $game in
       "beam-second 16384 8000000 3G - 16384" "beam 16384 8000000 3G - 16384"
       "depth-first - 10000 2G" "beam-third 1024 2000000 2G - 1024"
       "beam-fourth 1024 2000000 2G - 1024" "beam-fifth 1024 2000000 2G - 1024"
-      "beam-third 4096 4000000 2G - 4096")
+      "beam-third 4096 4000000 2G - 4096" "beam-second 4096 4000000 2G - 4096")
     # The thirteenth has run only over 20 samples and the first deals of each half of the
     # seeds (2026-11-28, 514 deals): its wins came in its run of width 16384, and on six deals
     # traced the run of 32768 after it had too little of the 6M left to win, so the fourteenth
     # is that first run alone; it has run over 3,654 of the unknown deals the thirteenth had
-    # not tried. The fifteenth, the same run by the first heuristic, is measured on 16 deals
+    # not tried, and (2026-11-28, late) over 138 more, winning only 9 once the cheaper rungs
+    # below had run. The fifteenth, the same run by the first heuristic, is measured on 16 deals
     # the fourteenth left (3 won) and has not run as a pass. The sixteenth has run over every
     # deal the others had left, and only its wins are in the records file (then, its unknown
     # records, the latest, hid the deeper searches' in the summary; since 2026-11-28 the
     # summaries count superseded records' time and largest search). The seventeenth has run
     # over every deal left (2026-11-28), all its records kept, and so has the eighteenth; the
     # twentieth ran over 621 deals before them (paused to make way for the cheaper two), and
-    # over 3,084 more after them: it has 999 deals still to try.
+    # over 3,084 more after them, and then over the last 999. The twenty-first chosen from
+    # four width-4,096 runs (each heuristic but the third) on 40 random deals left.
     based=8 ;;
   queens)
     own=99999
