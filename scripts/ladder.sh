@@ -58,7 +58,9 @@ case $game in
       "beam-second 16384 8000000 3G - 16384" "beam 16384 8000000 3G - 16384"
       "depth-first - 10000 2G" "beam-third 1024 2000000 2G - 1024"
       "beam-fourth 1024 2000000 2G - 1024" "beam-fifth 1024 2000000 2G - 1024"
-      "beam-third 4096 4000000 2G - 4096" "beam-second 4096 4000000 2G - 4096")
+      "beam-third 4096 4000000 2G - 4096" "beam-second 4096 4000000 2G - 4096"
+      "beam-third 1024 2000000 2G 2 1024" "beam-third 1024 2000000 2G 1 1024"
+      "beam-fourth 1024 2000000 2G 1 1024")
     # The thirteenth has run only over 20 samples and the first deals of each half of the
     # seeds (2026-11-28, 514 deals): its wins came in its run of width 16384, and on six deals
     # traced the run of 32768 after it had too little of the 6M left to win, so the fourteenth
@@ -71,8 +73,11 @@ case $game in
     # summaries count superseded records' time and largest search). The seventeenth has run
     # over every deal left (2026-11-28), all its records kept, and so has the eighteenth; the
     # twentieth ran over 621 deals before them (paused to make way for the cheaper two), and
-    # over 3,084 more after them, and then over the last 999. The twenty-first chosen from
-    # four width-4,096 runs (each heuristic but the third) on 40 random deals left.
+    # over 3,084 more after them, and then over the last 999. The twenty-first, chosen from
+    # four width-4,096 runs (each heuristic but the third) on 40 random deals left, won 5 of
+    # its first 275 and was stopped for the twenty-second and twenty-third: the seventeenth
+    # salted, cheaper a win on 60 random deals; both ran over every deal left (50 and 30
+    # won), and the twenty-fourth, the eighteenth salted, after them.
     based=8 ;;
   queens)
     own=99999
