@@ -60,7 +60,8 @@ case $game in
       "beam-fourth 1024 2000000 2G - 1024" "beam-fifth 1024 2000000 2G - 1024"
       "beam-third 4096 4000000 2G - 4096" "beam-second 4096 4000000 2G - 4096"
       "beam-third 1024 2000000 2G 2 1024" "beam-third 1024 2000000 2G 1 1024"
-      "beam-fourth 1024 2000000 2G 1 1024" "beam-fifth 1024 2000000 2G 1 1024")
+      "beam-fourth 1024 2000000 2G 1 1024" "beam-fifth 1024 2000000 2G 1 1024"
+      "beam-fourth 1024 2000000 2G 2 1024")
     # The thirteenth has run only over 20 samples and the first deals of each half of the
     # seeds (2026-11-28, 514 deals): its wins came in its run of width 16384, and on six deals
     # traced the run of 32768 after it had too little of the 6M left to win, so the fourteenth
@@ -78,7 +79,7 @@ case $game in
     # its first 275 and was stopped for the twenty-second and twenty-third: the seventeenth
     # salted, cheaper a win on 60 random deals; both ran over every deal left (50 and 30
     # won), and the twenty-fourth and twenty-fifth, the eighteenth and nineteenth salted, after
-    # them (54 and 37 won).
+    # them (54 and 37 won), and the twenty-sixth, the eighteenth with salt 2, after them (34).
     based=8 ;;
   queens)
     own=99999
