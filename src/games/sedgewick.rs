@@ -56,6 +56,13 @@ pub enum Move {
     Shift { card: Card, from: Place, to: Place },
     /// The next stock card onto the waste.
     Deal,
+    /// The search's move (never a player's): a card moved from pile to pile that only waits,
+    /// made together with a move that needs it (`Sedgewick::push_pairs`).
+    Paired([(Card, Place, Place); 2]),
+}
+
+fn shift((card, from, to): (Card, Place, Place)) -> Move {
+    Move::Shift { card, from, to }
 }
 
 impl Sedgewick {
@@ -104,9 +111,10 @@ impl Sedgewick {
             .chain(self.talon.waste_top().map(|card| (Place::Waste, card)))
     }
 
-    /// Appends the legal moves; with `one_of_each`, a card goes only into the first space
-    /// (the cross piles are interchangeable).
-    fn generate(&self, moves: &mut Vec<Move>, one_of_each: bool) {
+    /// Appends the legal moves, or with `search` the search's: a card goes only into the
+    /// first space (the cross piles are interchangeable), and a move that only waits comes
+    /// paired with the moves that need it (`push_pairs`).
+    fn generate(&self, moves: &mut Vec<Move>, search: bool) {
         // The cards that can move, gathered once: every pile is tried against them.
         let mut sources = [(Place::Home, Card::from_index(0)); CROSS + 2];
         let mut count = 0;
@@ -128,16 +136,19 @@ impl Sedgewick {
             let Some(base) = self.tops[to] else { continue };
             for &(from, card) in sources {
                 if from != Place::Pile(to as u8) && self.goes_on(card, base) {
-                    moves.push(Move::Shift {
-                        card,
-                        from,
-                        to: Place::Pile(to as u8),
-                    });
+                    let built = (card, from, Place::Pile(to as u8));
+                    // From pile to pile, leaving a card: it only waits.
+                    let waits = matches!(from, Place::Pile(_)) && self.links.below(card).is_some();
+                    if search && waits {
+                        self.push_pairs(built, moves);
+                    } else {
+                        moves.push(shift(built));
+                    }
                 }
             }
         }
         let spaces = (0..CROSS).filter(|&p| self.tops[p].is_none());
-        for to in spaces.take(if one_of_each { 1 } else { CROSS }) {
+        for to in spaces.take(if search { 1 } else { CROSS }) {
             for &(from, card) in sources {
                 if matches!(from, Place::Stock | Place::Waste) {
                     moves.push(Move::Shift {
@@ -150,6 +161,68 @@ impl Sedgewick {
         }
         if self.talon.stock_len() > 0 {
             moves.push(Move::Deal);
+        }
+    }
+
+    /// A card moved from pile to pile that leaves a card `y` beneath it only waits (it takes
+    /// no space and frees none): a winning line can put it off until just before the first
+    /// move that needs it, one that moves `y`, puts a card onto `y`, or puts one onto the
+    /// moved card `x`. So the search makes it only paired with each such move, or with another
+    /// such move when one move could need both. When the safe move would send `y` home, only
+    /// that pair.
+    fn push_pairs(&self, waiting: (Card, Place, Place), moves: &mut Vec<Move>) {
+        let (x, Place::Pile(from), Place::Pile(onto)) = waiting else {
+            unreachable!("a move that waits goes from pile to pile")
+        };
+        let after = self.play(shift(waiting));
+        let y = after.tops[from as usize].expect("a move that waits leaves a card");
+        let here = Place::Pile(from);
+        let start = moves.len();
+        let pair = |then| Move::Paired([waiting, then]);
+        if after.foundations.accepts(y) {
+            moves.push(pair((y, here, Place::Home)));
+            if after.nothing_to_build_on(y.rank()) {
+                return;
+            }
+        }
+        for to in 0..CROSS as u8 {
+            if to != from && after.tops[to as usize].is_some_and(|t| self.goes_on(y, t)) {
+                moves.push(pair((y, here, Place::Pile(to))));
+            }
+        }
+        for (source, card) in after.sources() {
+            if source != Place::Pile(onto) && self.goes_on(card, y) {
+                moves.push(pair((card, source, here)));
+            }
+            if source != here && self.goes_on(card, x) {
+                moves.push(pair((card, source, Place::Pile(onto))));
+            }
+        }
+        for other in 0..CROSS as u8 {
+            let Some(x2) = after.tops[other as usize] else {
+                continue;
+            };
+            let Some(y2) = after.links.below(x2) else {
+                continue;
+            };
+            if other == from || other == onto {
+                continue;
+            }
+            let linked = self.goes_on(y, x2)
+                || self.goes_on(y, y2)
+                || self.goes_on(y2, x)
+                || self.goes_on(y2, y);
+            if !linked {
+                continue;
+            }
+            for to in 0..CROSS as u8 {
+                if to != other && after.tops[to as usize].is_some_and(|t| self.goes_on(x2, t)) {
+                    let paired = pair((x2, Place::Pile(other), Place::Pile(to)));
+                    if !moves[start..].contains(&paired) {
+                        moves.push(paired);
+                    }
+                }
+            }
         }
     }
 
@@ -312,6 +385,9 @@ impl Game for Sedgewick {
     }
 
     fn play(&self, mv: Move) -> Self {
+        if let Move::Paired([first, then]) = mv {
+            return self.play(shift(first)).play(shift(then));
+        }
         let mut next = *self;
         let Move::Shift { card, from, to } = mv else {
             let card = next.talon.deal_to_waste();
@@ -399,8 +475,20 @@ impl Game for Sedgewick {
         }
     }
 
+    fn unfold(&self, mv: Move, steps: &mut Vec<Move>) {
+        match mv {
+            Move::Paired(shifts) => steps.extend(shifts.map(shift)),
+            _ => steps.push(mv),
+        }
+    }
+
     fn move_text(&self, mv: Move) -> String {
         match mv {
+            Move::Paired([first, then]) => format!(
+                "{}, {}",
+                self.move_text(shift(first)),
+                self.play(shift(first)).move_text(shift(then))
+            ),
             Move::Shift { card, from, to } => format!(
                 "{card} {}{}",
                 Sedgewick::place_name(from),
