@@ -120,7 +120,6 @@ fn a_card_goes_home_alone_when_nothing_could_want_to_be_built_on_it() {
     assert_eq!(safe(&diamonds_late), None);
 }
 
-/// Whether every card of `rank` is home, read from the layout's foundations line.
 #[test]
 fn a_card_moved_from_pile_to_pile_that_leaves_one_waits_for_a_move_that_needs_it() {
     // Cross 9C 9H 3D 7D 2C, base 5S, the 8S next in the stock, played onto the 9C. Moving the
@@ -151,6 +150,7 @@ fn a_card_moved_from_pile_to_pile_that_leaves_one_waits_for_a_move_that_needs_it
     }
 }
 
+/// Whether every card of `rank` is home, read from the layout's foundations line.
 fn all_home(position: &Sedgewick, rank: u8) -> bool {
     let layout = position.layout();
     let line = layout.lines().next().unwrap();
