@@ -169,7 +169,7 @@ impl Sedgewick {
     /// move that needs it, one that moves `y`, puts a card onto `y`, or puts one onto the
     /// moved card `x`. So the search makes it only paired with each such move, or with another
     /// such move when one move could need both. When the safe move would send `y` home, only
-    /// that pair.
+    /// that pair. Proof in `docs/rules/sedgewick.md`, "Moves that wait come paired".
     fn push_pairs(&self, waiting: (Card, Place, Place), moves: &mut Vec<Move>) {
         let (x, Place::Pile(from), Place::Pile(onto)) = waiting else {
             unreachable!("a move that waits goes from pile to pile")
