@@ -5,7 +5,7 @@
 use crate::deal::DealId;
 use crate::game::OptionValues;
 use crate::games::GameEntry;
-use crate::solver::{Budget, Order, Verdict};
+use crate::solver::{Budget, Exhausted, Order, Verdict};
 use crate::stats::{DealRecord, Searched, Summary, Superseded};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
@@ -152,9 +152,11 @@ impl Batch<'_> {
                 let then = r.searched;
                 then.same_but_budget(now)
                     && now.max_nodes.is_some_and(|m| {
-                        // A beam stopped at its widest run within as large a budget would
-                        // stop there again.
-                        r.nodes >= m || then.max_beam_width.is_some() && then.max_nodes >= Some(m)
+                        // A beam stopped at its widest run, or before a run the budget left
+                        // could not carry, within as large a budget would stop there again.
+                        let stopped_short = then.max_beam_width.is_some()
+                            || r.reason == Some(Exhausted::NextBeamRun);
+                        r.nodes >= m || stopped_short && then.max_nodes >= Some(m)
                     })
             })
             .map(|r| r.deal.clone())
@@ -184,6 +186,7 @@ impl Batch<'_> {
                     nodes: report.nodes,
                     seconds: report.seconds,
                     peak_bytes: report.peak_bytes,
+                    reason: report.exhausted,
                     searched: now,
                 };
                 if let Some(writer) = &writer {

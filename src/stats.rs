@@ -1,7 +1,7 @@
 //! The summary of a batch of deals (the `results/*.json` contract) and its statistics.
 
 use crate::deal::DealId;
-use crate::solver::{Order, Verdict};
+use crate::solver::{Exhausted, Order, Verdict};
 use serde::{Deserialize, Serialize};
 
 /// One finished deal, as a line of the `--jsonl` file.
@@ -14,6 +14,9 @@ pub struct DealRecord {
     /// Bytes the search held at its largest.
     #[serde(default)]
     pub peak_bytes: u64,
+    /// Why an unknown deal's search stopped (absent from older files).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<Exhausted>,
     /// How it was searched, so that `--retry-unknown` can pass over the deals already tried
     /// the same way, and `report` can tell a file's passes apart.
     #[serde(flatten)]
@@ -426,6 +429,7 @@ mod tests {
             nodes: n,
             seconds: 0.5,
             peak_bytes: 0,
+            reason: None,
             searched: Searched::default(),
         };
         let records: Vec<_> = (0..10)
@@ -460,6 +464,7 @@ mod tests {
             nodes,
             seconds: 0.5,
             peak_bytes: 0,
+            reason: None,
             searched: Searched::default(),
         };
         let records = [
@@ -494,6 +499,7 @@ mod tests {
             nodes,
             seconds,
             peak_bytes: nodes * 10,
+            reason: None,
             searched: Searched::default(),
         };
         let won = [record(0, 20, 1.0, Verdict::Won)];

@@ -290,6 +290,17 @@ fn a_beam_that_starts_wider_skips_only_runs_that_repeat() {
         },
     );
     assert_eq!((to_32.moves, to_32.nodes), (from_8.moves, from_8.nodes));
+    // Within a budget that holds the runs of widths 8 and 16 but not as many positions again
+    // as those two, the beam stops after them (or sooner): the run of width 32 would need
+    // about twice the positions of the run of 16 to reach as deep.
+    let short = Budget {
+        max_nodes: Some(to_16.nodes + 1),
+        ..budget
+    };
+    let stopped = solve_checked(&deal, Order::Beam, short);
+    assert_eq!(stopped.verdict, Verdict::Unknown);
+    assert_eq!(stopped.exhausted, Some(Exhausted::NextBeamRun));
+    assert!(stopped.nodes <= to_16.nodes);
 }
 
 #[test]

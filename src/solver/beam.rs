@@ -34,6 +34,18 @@ pub(super) fn beam<G: Game>(
             outcome.exhausted = Some(Exhausted::BeamWidth);
             return outcome;
         }
+        // A run twice as wide needs about twice the positions to reach as deep: where the
+        // budget left cannot carry it, it could not reach the layers where this game's wins
+        // lie, so its positions would be spent for nothing.
+        let run_nodes = outcome.nodes - spent;
+        if budget
+            .max_nodes
+            .is_some_and(|max| max.saturating_sub(outcome.nodes) < run_nodes.saturating_mul(2))
+        {
+            outcome.verdict = Verdict::Unknown;
+            outcome.exhausted = Some(Exhausted::NextBeamRun);
+            return outcome;
+        }
         spent = outcome.nodes;
         width = width.saturating_mul(2);
     }

@@ -169,7 +169,8 @@ impl Verdict {
 }
 
 /// Which budget ended a search that found no answer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Exhausted {
     Nodes,
     Memory,
@@ -179,6 +180,8 @@ pub enum Exhausted {
     Narrower,
     /// The beam's widest run (`--max-beam-width`) found no win.
     BeamWidth,
+    /// The node budget left could not carry the beam's next run, twice as wide.
+    NextBeamRun,
 }
 
 impl Exhausted {
@@ -193,6 +196,9 @@ impl Exhausted {
                 "no narrower variant was won (--search narrower finds wins only)"
             }
             Exhausted::BeamWidth => "the beam's widest run found no win (--max-beam-width)",
+            Exhausted::NextBeamRun => {
+                "the node budget left could not carry the beam's next, wider run (--max-nodes)"
+            }
         }
     }
 }
