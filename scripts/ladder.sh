@@ -42,8 +42,7 @@ case $game in
   sedgewick)
     own=99999
     # The sixth rung has run (2026-11-27) over the 382 deals an earlier file had won, then
-    # over seeds up to 2421, and (2026-11-29) over those from 2424 to 22298 and from 51632
-    # to 70126; the seventh (2026-11-28) over seeds up to 5568 and 32 others; the
+    # over seeds up to 2421, and (2026-11-29) over every deal left; the seventh (2026-11-28) over seeds up to 5568 and 32 others; the
     # eighth over every deal the others had left, and only its wins are in the records file
     # (its unknown records, the latest, would stand in the summary for the deeper searches').
     rungs=("beam 8 200000 2G" "beam-second 8 200000 2G" "beam 300 500000 2G"
