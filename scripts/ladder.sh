@@ -42,12 +42,14 @@ case $game in
   sedgewick)
     own=99999
     # The sixth rung has run (2026-11-27) over the 382 deals an earlier file had won, then
-    # over seeds up to 2421, and (2026-11-29) over every deal left; the seventh (2026-11-28) over seeds up to 5568 and 32 others; the
-    # eighth over every deal the others had left, and only its wins are in the records file
-    # (its unknown records, the latest, would stand in the summary for the deeper searches').
+    # over seeds up to 2421, and (2026-11-29) over every deal left; the seventh (2026-11-28)
+    # over seeds up to 5568 and 32 others, and (2026-11-29) on to seed 57131; the eighth over
+    # every deal the others had left, and only its wins are in the records file (its unknown
+    # records, the latest, would stand in the summary for the deeper searches'). The ninth,
+    # the sixth with salt 1, is measured (3 of 30 deals the sixth left) and has not run.
     rungs=("beam 8 200000 2G" "beam-second 8 200000 2G" "beam 300 500000 2G"
       "beam-second 300 500000 2G" "beam 1000 2000000 3G" "beam 16384 6000000 3G"
-      "beam-second 16384 6000000 3G" "depth-first - 10000 2G")
+      "beam-second 16384 6000000 3G" "depth-first - 10000 2G" "beam 16384 6000000 3G 1")
     based=5 ;;
   terrace)
     own=99999
@@ -68,7 +70,8 @@ case $game in
     # is that first run alone; it has run over 3,654 of the unknown deals the thirteenth had
     # not tried, and (2026-11-28, late) over 138 more, winning only 9 once the cheaper rungs
     # below had run. The fifteenth, the same run by the first heuristic, is measured on 16 deals
-    # the fourteenth left (3 won) and has not run as a pass. The sixteenth has run over every
+    # the fourteenth left (3 won), and (2026-11-29) has run over the unknown deals up to seed
+    # 11173 (36 won of 420). The sixteenth has run over every
     # deal the others had left, and only its wins are in the records file (then, its unknown
     # records, the latest, hid the deeper searches' in the summary; since 2026-11-28 the
     # summaries count superseded records' time and largest search). The seventeenth has run

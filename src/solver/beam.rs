@@ -35,8 +35,8 @@ pub(super) fn beam<G: Game>(
             return outcome;
         }
         // A run twice as wide needs about twice the positions to reach as deep: where the
-        // budget left cannot carry it, it could not reach the layers where this game's wins
-        // lie, so its positions would be spent for nothing.
+        // budget left cannot carry it, it could not reach the layers where the wins of these
+        // games lie (at the end of play), so its positions would be spent for nothing.
         let run_nodes = outcome.nodes - spent;
         if budget
             .max_nodes

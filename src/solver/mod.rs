@@ -126,9 +126,9 @@ pub struct Budget {
     /// unknown is often won by the same beam with another salt (docs/rules/harp.md).
     pub beam_salt: Option<u64>,
     /// Where given, the beam widens no further: a run this wide (or wider) that finds no win
-    /// ends the search. A wider run needs about twice the positions to reach as deep, so once
-    /// the node budget left cannot carry it that far, the budget it would spend finds nothing;
-    /// a pass that means one run of a width says so, and its deals cost that run only.
+    /// ends the search, however much of the node budget is left (the beam stops on its own
+    /// only before a run that budget could not carry): a pass that means one run of a width
+    /// says so, and its deals cost that run only.
     pub max_beam_width: Option<usize>,
 }
 
