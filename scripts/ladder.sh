@@ -43,7 +43,7 @@ case $game in
     own=99999
     # The sixth rung has run (2026-11-27) over the 382 deals an earlier file had won, then
     # over seeds up to 2421, and (2026-11-29) over every deal left; the seventh (2026-11-28)
-    # over seeds up to 5568 and 32 others, and (2026-11-29) on to seed 57131; the eighth over
+    # over seeds up to 5568 and 32 others, and (2026-11-29) over 2,168 more; the eighth over
     # every deal the others had left, and only its wins are in the records file (its unknown
     # records, the latest, would stand in the summary for the deeper searches'). The ninth,
     # the sixth with salt 1, is measured (3 of 30 deals the sixth left) and has not run.
