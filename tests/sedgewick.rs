@@ -290,9 +290,9 @@ fn a_beam_that_starts_wider_skips_only_runs_that_repeat() {
         },
     );
     assert_eq!((to_32.moves, to_32.nodes), (from_8.moves, from_8.nodes));
-    // Within a budget that holds the runs of widths 8 and 16 but not as many positions again
-    // as those two, the beam stops after them (or sooner): the run of width 32 would need
-    // about twice the positions of the run of 16 to reach as deep.
+    // Within a budget that holds the runs of widths 8 and 16 and a position more, the beam
+    // stops after them (or sooner): the run of width 32 would need about twice the positions
+    // of the run of 16 to reach as deep, and the budget left is far less.
     let short = Budget {
         max_nodes: Some(to_16.nodes + 1),
         ..budget
