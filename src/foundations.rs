@@ -110,6 +110,27 @@ impl SuitFoundations {
         inversions_over(self.card_offset(card), beneath, slacks)
     }
 
+    /// The same as `inversions_over` for a stack whose cards are counted in `beneath`.
+    pub fn inversions_over_counted<const N: usize>(
+        &self,
+        card: Card,
+        beneath: OffsetCounts,
+        slacks: [u8; N],
+    ) -> [i32; N] {
+        let upper = self.card_offset(card);
+        slacks.map(|slack| beneath.below(upper.saturating_sub(slack)))
+    }
+
+    /// A stack's cards counted by their offsets (`OffsetCounts`), with `card` added.
+    pub fn count_in(&self, counts: &mut OffsetCounts, card: Card) {
+        counts.0 += 1 << (4 * self.card_offset(card));
+    }
+
+    /// A stack's cards counted by their offsets, with `card` taken away.
+    pub fn count_out(&self, counts: &mut OffsetCounts, card: Card) {
+        counts.0 -= 1 << (4 * self.card_offset(card));
+    }
+
     pub fn cards_home(&self) -> u32 {
         self.counts.iter().map(|&c| c as u32).sum()
     }
@@ -149,6 +170,24 @@ pub fn inversions(offsets: impl Iterator<Item = u8>, slack: u8) -> i32 {
         above += 1 << (8 * offset as u32);
     }
     count
+}
+
+/// How many cards of a stack lie at each offset above the base, four bits each (a pack has
+/// four cards of an offset; two packs eight), so that the inversions a card makes over a long
+/// stack (General Sedgewick's waste) are counted without walking it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct OffsetCounts(u64);
+
+impl OffsetCounts {
+    /// The cards at offsets below `limit`.
+    fn below(self, limit: u8) -> i32 {
+        const NIBBLES: u64 = 0x0F0F_0F0F_0F0F_0F0F;
+        let counted = self.0 & ((1u64 << (4 * u32::from(limit))) - 1);
+        // Each byte the sum of two counts (at most 16), then all bytes summed into the top
+        // one (at most 104).
+        let bytes = (counted & NIBBLES) + (counted >> 4 & NIBBLES);
+        (bytes.wrapping_mul(0x0101_0101_0101_0101) >> 56) as i32
+    }
 }
 
 /// The inversions a card at offset `upper` makes over the cards beneath it (their offsets),
@@ -348,6 +387,30 @@ impl TwinFoundations {
 mod tests {
     use super::*;
     use crate::card::card;
+
+    /// Counting a stack by offsets gives every card's inversions over it as the walk does,
+    /// for a whole pack piled in shuffled orders, under every base.
+    #[test]
+    fn inversions_over_counted_cards_are_those_over_the_stack() {
+        for base in 1..=KING {
+            let f = SuitFoundations::new(base);
+            let pack = crate::deal::shuffled(u64::from(base), 1);
+            let mut counts = OffsetCounts::default();
+            for (i, &card) in pack.iter().enumerate() {
+                let beneath = pack[..i].iter().rev().copied();
+                assert_eq!(
+                    f.inversions_over_counted(card, counts, [0, 2, 4, 12]),
+                    f.inversions_over(card, beneath, [0, 2, 4, 12]),
+                    "base {base}, card {i}"
+                );
+                f.count_in(&mut counts, card);
+            }
+            for &card in pack.iter().rev() {
+                f.count_out(&mut counts, card);
+            }
+            assert_eq!(counts, OffsetCounts::default());
+        }
+    }
 
     #[test]
     fn foundations_wrap_from_king_to_ace_above_their_base() {

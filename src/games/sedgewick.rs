@@ -3,7 +3,7 @@
 //! stock. Rules, decisions and encoding: `docs/rules/sedgewick.md`.
 
 use crate::card::{format_stack, rank_text, whole_suits, Card, Rank, Suit, KING};
-use crate::foundations::SuitFoundations;
+use crate::foundations::{OffsetCounts, SuitFoundations};
 use crate::game::{Game, OptionKind, OptionValues, Tally, VariantOption};
 use crate::links::{Links, FIRST_MARKER};
 use crate::solver::Order;
@@ -40,6 +40,9 @@ pub struct Sedgewick {
     /// with the second's (`heuristic`, `other_heuristic`), kept up move by move: a move
     /// changes two stacks at most, and a heuristic is asked of every position.
     inversions: [i32; 2],
+    /// The waste's cards counted by their offsets, so that a card dealt onto it or taken
+    /// from it changes the inversion counts without a walk down the waste.
+    waste_offsets: OffsetCounts,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -252,6 +255,12 @@ impl Sedgewick {
             .inversions_over(card, beneath, INVERSION_SLACKS)
     }
 
+    /// The inversions `card` makes lying on the waste whose cards `beneath` counts.
+    fn inversions_over_waste(&self, card: Card, beneath: OffsetCounts) -> [i32; 2] {
+        self.foundations
+            .inversions_over_counted(card, beneath, INVERSION_SLACKS)
+    }
+
     /// Adds (`sign` 1) or takes away (-1) the inversions a card makes over a stack.
     fn count_inversions(&mut self, sign: i32, over: [i32; 2]) {
         for (kept, over) in self.inversions.iter_mut().zip(over) {
@@ -312,6 +321,7 @@ impl Game for Sedgewick {
             wrap: !options.flag("no-wrap"),
             // Single cards on the cross and an empty waste.
             inversions: [0; 2],
+            waste_offsets: OffsetCounts::default(),
         };
         for suit in Suit::ALL.into_iter().filter(|s| !suits[s.index()]) {
             game.foundations.complete_suit(suit);
@@ -392,7 +402,8 @@ impl Game for Sedgewick {
         let Move::Shift { card, from, to } = mv else {
             let card = next.talon.deal_to_waste();
             next.links.mark(card, IN_WASTE);
-            next.count_inversions(1, self.inversions_over(card, self.talon.waste().rev()));
+            next.count_inversions(1, self.inversions_over_waste(card, self.waste_offsets));
+            self.foundations.count_in(&mut next.waste_offsets, card);
             return next;
         };
         match from {
@@ -406,8 +417,8 @@ impl Game for Sedgewick {
             }
             Place::Waste => {
                 next.talon.take_waste_top();
-                let waste_left = self.talon.waste().rev().skip(1);
-                next.count_inversions(-1, self.inversions_over(card, waste_left));
+                self.foundations.count_out(&mut next.waste_offsets, card);
+                next.count_inversions(-1, self.inversions_over_waste(card, next.waste_offsets));
             }
             Place::Home => unreachable!("cards never leave the foundations"),
         }
