@@ -45,8 +45,9 @@ case $game in
     # over seeds up to 2421, and (2026-11-29) over every deal left; the seventh (2026-11-28)
     # over seeds up to 5568 and 32 others, and (2026-11-29) over 2,168 more; the eighth over
     # every deal the others had left, and only its wins are in the records file (its unknown
-    # records, the latest, would stand in the summary for the deeper searches'). The ninth,
-    # the sixth with salt 1, is measured (3 of 30 deals the sixth left) and has not run.
+    # records, the latest, would stand in the summary for the deeper searches'). The seventh
+    # has since (2026-11-29, session 52) run over every deal left, and so has the ninth, the
+    # sixth with salt 1 (292 won of 3,431).
     rungs=("beam 8 200000 2G" "beam-second 8 200000 2G" "beam 300 500000 2G"
       "beam-second 300 500000 2G" "beam 1000 2000000 3G" "beam 16384 6000000 3G"
       "beam-second 16384 6000000 3G" "depth-first - 10000 2G" "beam 16384 6000000 3G 1")
