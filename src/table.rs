@@ -272,15 +272,29 @@ impl<K: Eq + Copy> Shard<K> {
 /// the program computes.
 #[inline]
 pub(crate) fn prefetch<T>(value: &T) {
+    prefetch_line((value as *const T).cast());
+}
+
+/// Asks for every cache line of `value` (a position of a few hundred bytes); a hint only.
+#[inline]
+pub(crate) fn prefetch_whole<T>(value: &T) {
+    let start = (value as *const T).cast::<u8>();
+    for offset in (0..size_of::<T>()).step_by(64) {
+        prefetch_line(start.wrapping_add(offset));
+    }
+}
+
+#[inline]
+fn prefetch_line(address: *const u8) {
     #[cfg(target_arch = "x86_64")]
     {
         use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-        // SAFETY: a prefetch reads nothing the program sees and cannot fault; the pointer
-        // comes from a reference in any case.
-        unsafe { _mm_prefetch::<_MM_HINT_T0>((value as *const T).cast::<i8>()) };
+        // SAFETY: a prefetch reads nothing the program sees and cannot fault, whatever the
+        // address.
+        unsafe { _mm_prefetch::<_MM_HINT_T0>(address.cast::<i8>()) };
     }
     #[cfg(not(target_arch = "x86_64"))]
-    let _ = value;
+    let _ = address;
 }
 
 /// Bytes per slot: the key plus its control byte.

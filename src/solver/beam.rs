@@ -3,11 +3,15 @@
 
 use super::*;
 use crate::number_set::spread;
+use crate::table::prefetch_whole;
 use ahash::AHashSet;
 use std::cmp::Reverse;
 
 /// The first beam width; each run that ends without a win doubles it.
 pub const FIRST_BEAM_WIDTH: usize = 8;
+
+/// How many places ahead a cut fetches the positions it keeps.
+const PREFETCH_AHEAD: usize = 8;
 
 /// Beam runs from the first width, the width doubling after each run that cut a layer and
 /// found no win, until a win, a budget spent, a run that cut nothing (a proof of loss), or a
@@ -71,13 +75,13 @@ fn beam_run<G: Game>(
     // For each position entered: the position it was reached from, and the move.
     let mut parents: Vec<(u32, Option<G::Move>)> = vec![(0, None)];
     let mut layer: Vec<(u32, G)> = vec![(0, *deal)];
-    let mut next: Vec<(i32, u32, G)> = Vec::new();
+    let mut next: Vec<(u32, G)> = Vec::new();
     let mut moves = Vec::new();
     // The keys of the children a position's moves reach, with the moves, in order.
     let mut keys: Vec<(G::Move, G::Key)> = Vec::new();
     let mut cut = false;
     let mut families: AHashSet<u64> = AHashSet::new();
-    // The places of `next`'s positions, best first; never longer than `next`.
+    // Each of `next`'s places with its score, sorted best first at a cut.
     let mut ranking: Vec<(Reverse<i32>, u32)> = Vec::new();
     // Under a salt, each place's rank among equally scored positions.
     let mut salted: Vec<u32> = Vec::new();
@@ -86,14 +90,16 @@ fn beam_run<G: Game>(
     } else {
         0
     };
-    let held = |parents: &Vec<(u32, Option<G::Move>)>, next: &Vec<(i32, u32, G)>| {
+    let held = |parents: &Vec<(u32, Option<G::Move>)>, next: &Vec<(u32, G)>| {
         (parents.capacity() * size_of::<(u32, Option<G::Move>)>()
             + next.capacity()
-                * (size_of::<(i32, u32, G)>() + size_of::<(Reverse<i32>, u32)>() + salted_bytes)
+                * (size_of::<(u32, G)>() + size_of::<(Reverse<i32>, u32)>() + salted_bytes)
             + width * size_of::<(u32, G)>()) as u64
     };
     while !layer.is_empty() {
         next.clear();
+        ranking.clear();
+        salted.clear();
         for &(node, position) in &layer {
             moves.clear();
             match position.safe_move() {
@@ -110,11 +116,11 @@ fn beam_run<G: Game>(
                 let key = child.key();
                 visited.table.prefetch(&key);
                 keys.push((mv, key));
-                next.push((0, 0, child));
+                next.push((0, child));
             }
             let mut kept = start;
             for (i, &(mv, key)) in keys.iter().enumerate() {
-                let child = &next[start + i].2;
+                let child = &next[start + i].1;
                 if child.is_won() {
                     let moves = shorten(deal, &line_through(&parents, node, mv));
                     let bytes = held(&parents, &next);
@@ -134,10 +140,13 @@ fn beam_run<G: Game>(
                 parents.push((node, Some(mv)));
                 let score = score(child);
                 if kept != start + i {
-                    next[kept].2 = next[start + i].2;
+                    next[kept].1 = next[start + i].1;
                 }
-                next[kept].0 = score;
-                next[kept].1 = id;
+                next[kept].0 = id;
+                ranking.push((Reverse(score), kept as u32));
+                if let Some(salt) = budget.beam_salt {
+                    salted.push(salted_rank(salt, id));
+                }
                 kept += 1;
             }
             next.truncate(kept);
@@ -147,28 +156,25 @@ fn beam_run<G: Game>(
             // The best first, and among equals the earlier found (or as the salt ranks them);
             // the positions stay where they are and only their places are sorted (a position
             // is hundreds of bytes).
-            ranking.clear();
-            ranking.extend(
-                next.iter()
-                    .enumerate()
-                    .map(|(i, &(score, _, _))| (Reverse(score), i as u32)),
-            );
             match budget.beam_salt {
                 None => ranking.sort_unstable(),
-                Some(salt) => {
-                    salted.clear();
-                    salted.extend(next.iter().map(|&(_, id, _)| salted_rank(salt, id)));
+                Some(_) => {
                     ranking.sort_unstable_by_key(|&(score, i)| (score, salted[i as usize], i));
                 }
             }
+            // The positions lie scattered over `next` (tens of megabytes) in this order, so
+            // each is fetched a few places ahead of its turn.
             families.clear();
-            for &(_, i) in &ranking {
-                let (_, id, position) = next[i as usize];
+            for (k, &(_, i)) in ranking.iter().enumerate() {
+                if let Some(&(_, ahead)) = ranking.get(k + PREFETCH_AHEAD) {
+                    prefetch_whole(&next[ahead as usize]);
+                }
+                let (id, position) = &next[i as usize];
                 if position
                     .family()
                     .is_none_or(|family| families.insert(family))
                 {
-                    layer.push((id, position));
+                    layer.push((*id, *position));
                     if layer.len() == width {
                         break;
                     }
@@ -176,7 +182,7 @@ fn beam_run<G: Game>(
             }
             cut = true;
         } else {
-            layer.extend(next.iter().map(|&(_, id, position)| (id, position)));
+            layer.extend(next.iter().copied());
         }
     }
     let bytes = held(&parents, &next);
