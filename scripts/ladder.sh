@@ -13,7 +13,8 @@
 # only (`stats --unknown-in`), their records go to runs/GAME-seeds0-LAST-retries.jsonl
 # (committed: it is small), and `merge --onto` enters them onto the base to give the summary.
 # Usage: scripts/ladder.sh NAME      (harp, sedgewick, terrace, queens, wheel,
-#                                     wheel-deal-any-time: a game, or a game with its variant)
+#                                     wheel-deal-any-time, klondike-draw3, klondike-draw1: a
+#                                     game, or a game with its variant)
 # Environment: THREADS (default: all cores), FROM (first rung to run, 1-based; default 1, or
 # the rung after `based` over a base), LAST (the last seed; default 99999, the Wheel's 999999),
 # FRESH=1 (run every rung from the first deal, ignoring a base).
@@ -110,8 +111,15 @@ case $game in
       "beam 8 2000000 3G 5" "beam 20 5000000 3G 6" "beam 8 2000000 3G 7" "beam 8 2000000 3G 8"
       "beam 8 2000000 3G 9" "beam 8 2000000 3G 10" "beam 8 2000000 3G 11" "beam 8 2000000 3G 12")
     based=2 ;;
+  klondike-draw3 | klondike-draw1)
+    own=99999
+    play=(klondike --draw "${game#klondike-draw}")
+    # Blake & Gent's yardstick (docs/rules/klondike.md): the beam's first pass only, so far
+    # (2026-11-29); the deals it leaves are mostly losses, for depth-first passes to prove.
+    rungs=("beam 8 200000 2G")
+    based=1 ;;
   *)
-    echo "scripts/ladder.sh: no ladder for '$game' (harp, sedgewick, terrace, queens, wheel, wheel-deal-any-time)" >&2
+    echo "scripts/ladder.sh: no ladder for '$game' (harp, sedgewick, terrace, queens, wheel, wheel-deal-any-time, klondike-draw3, klondike-draw1)" >&2
     exit 2 ;;
 esac
 cargo build --release --quiet

@@ -114,7 +114,7 @@ fn solve(
     let cards = deal.cards(game.entry.packs())?;
     let report = game.entry.solve(&game.options, &cards, order, budget)?;
     if json {
-        let value = json!({
+        let mut value = json!({
             "game": game.entry.name(),
             "variant": game.variant(),
             "deal": deal,
@@ -126,6 +126,9 @@ fn solve(
             "peak_bytes": report.peak_bytes,
             "moves": report.moves,
         });
+        if let Some(variant) = &report.lost_under {
+            value["lost_under"] = json!(variant);
+        }
         println!(
             "{}",
             serde_json::to_string_pretty(&value).expect("serialises")
@@ -134,9 +137,13 @@ fn solve(
     }
     let headline = match report.verdict {
         Verdict::Won => format!("won in {} moves", report.moves.len()),
-        Verdict::Lost => {
-            "lost: no sequence of moves wins (every reachable position searched)".to_string()
-        }
+        Verdict::Lost => match &report.lost_under {
+            None => "lost: no sequence of moves wins (every reachable position searched)".into(),
+            Some(variant) => format!(
+                "lost: no sequence of moves wins under {variant}, which can play every line this \
+                 variant plays (every position reachable there searched)"
+            ),
+        },
         Verdict::Unknown => format!(
             "unknown: {}",
             report.exhausted.map_or("budget spent", |e| e.describe())

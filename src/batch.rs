@@ -154,8 +154,10 @@ impl Batch<'_> {
                     && now.max_nodes.is_some_and(|m| {
                         // A beam stopped at its widest run, or before a run the budget left
                         // could not carry, within as large a budget would stop there again.
+                        // So would a wider search whose variants were all won.
                         let stopped_short = then.max_beam_width.is_some()
-                            || r.reason == Some(Exhausted::NextBeamRun);
+                            || r.reason == Some(Exhausted::NextBeamRun)
+                            || r.reason == Some(Exhausted::Wider);
                         r.nodes >= m || stopped_short && then.max_nodes >= Some(m)
                     })
             })

@@ -138,8 +138,8 @@ struct DealArgs {
 
 #[derive(Args)]
 struct BudgetArgs {
-    /// The order of the search (all but narrower are exhaustive; they differ in how soon they
-    /// find wins); by default the game's own, which `patience games` lists
+    /// The order of the search (all but narrower and wider are exhaustive; they differ in how
+    /// soon they find wins); by default the game's own, which `patience games` lists
     #[arg(long, value_enum, value_name = "ORDER")]
     search: Option<Order>,
     /// Stop with "unknown" once this many positions have entered the search's table
@@ -233,6 +233,15 @@ impl BudgetArgs {
             return Err(format!(
                 "the narrower search replays wins of variants with fewer moves, and {} ({}) has \
                  none: it needs an option that only adds moves (see `patience games`)",
+                game.name(),
+                chosen.options.variant_name(game.options())
+            ));
+        }
+        if order == Order::Wider && game.wider(&chosen.options).is_empty() {
+            return Err(format!(
+                "the wider search proves losses under variants with more moves, and {} ({}) \
+                 has none: it needs an option that can only take moves away (see `patience \
+                 games`)",
                 game.name(),
                 chosen.options.variant_name(game.options())
             ));

@@ -47,6 +47,15 @@ pub trait Game: Copy + Eq + Hash + Send + Sync + 'static {
         Vec::new()
     }
 
+    /// The wider variants of `options`: option sets under which every line of play here can
+    /// be played (an option that only adds moves, put on; drawing one card where this variant
+    /// draws three), so a deal lost there (every reachable position searched) is lost here.
+    /// `--search wider` proves losses there that this variant's own graph is too large for.
+    /// None unless a game lists some.
+    fn wider(_options: &OptionValues) -> Vec<OptionValues> {
+        Vec::new()
+    }
+
     /// Appends every legal move to `moves`, the more promising first. This is the rules'
     /// word on legality: the checker, perft and the brute-force oracle use it.
     fn legal_moves(&self, moves: &mut Vec<Self::Move>);
@@ -334,12 +343,35 @@ impl OptionValues {
         adding: &[&str],
         removing: &[&str],
     ) -> Vec<OptionValues> {
-        let switches: Vec<(&str, u32)> = adding
+        self.with_flags_switched(options, adding, removing)
+    }
+
+    /// The variants with more moves by flags alone (`Game::wider`): each flag of `adding` that
+    /// is off turned on, and each of `removing` that is on turned off, in every combination,
+    /// the fewest changes first.
+    pub fn with_more_moves(
+        &self,
+        options: &[VariantOption],
+        adding: &[&str],
+        removing: &[&str],
+    ) -> Vec<OptionValues> {
+        self.with_flags_switched(options, removing, adding)
+    }
+
+    /// Every combination of these switches, the fewest first: each flag of `on_to_off` that is
+    /// on turned off, each of `off_to_on` that is off turned on.
+    fn with_flags_switched(
+        &self,
+        options: &[VariantOption],
+        on_to_off: &[&str],
+        off_to_on: &[&str],
+    ) -> Vec<OptionValues> {
+        let switches: Vec<(&str, u32)> = on_to_off
             .iter()
             .filter(|name| self.flag(name))
             .map(|&name| (name, 0))
             .chain(
-                removing
+                off_to_on
                     .iter()
                     .filter(|name| !self.flag(name))
                     .map(|&name| (name, 1)),

@@ -464,6 +464,13 @@ fn bad_input_is_refused_in_one_line_with_exit_code_2() {
         None,
         "wheel (standard) has none",
     );
+    assert_refused(
+        &[
+            "solve", "klondike", "--draw", "1", "--seed", "1", "--search", "wider",
+        ],
+        None,
+        "klondike (draw=1) has none",
+    );
     // Nothing half-written is left behind.
     assert!(fs::read_dir("/no/such/dir").is_err());
 }

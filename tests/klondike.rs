@@ -5,15 +5,17 @@
 mod common;
 
 use common::{
-    agrees_with_brute_force_on_all, assert_moves, cards, check_narrower, deal_out_stock,
-    deal_starting, legal_texts, options, play, reduced_deal, short_of_a_win, solve_checked,
+    agrees_with_brute_force_on_all, assert_moves, cards, check_narrower, check_wider,
+    deal_out_stock, deal_starting, legal_texts, options, play, reduced_deal, short_of_a_win,
+    solve_checked, Picker,
 };
 use patience::card::{Card, Suit};
 use patience::deal::shuffled;
 use patience::game::{move_texts, Game};
+use patience::games;
 use patience::games::klondike::Klondike;
 use patience::oracle::{brute_force_within, perft, reachable_within};
-use patience::solver::{Budget, Order, Verdict};
+use patience::solver::{Budget, Exhausted, Order, Verdict};
 
 /// The dealing order that lays out `columns` (each bottom up: its face-down cards, then its
 /// face-up card; column 1 has one card, column 7 seven) and then deals `stock` first; the rest
@@ -434,4 +436,89 @@ fn seeded_deals_are_won_and_their_solutions_replay() {
 #[test]
 fn the_narrower_variants_allow_no_move_this_one_refuses() {
     check_narrower::<Klondike>(&[]);
+}
+
+/// `--search wider` takes a loss there for a loss here: with `--no-worry`, every move is one
+/// that worrying back allows too.
+#[test]
+fn the_wider_variants_refuse_no_move_this_one_allows() {
+    assert_eq!(check_wider::<Klondike>(&[("draw", 1), ("no-worry", 1)]), 1);
+}
+
+/// Drawing one plays every line drawing two or three plays: along random games, the same game
+/// drawing one plays in step, each deal as that many deals of one (fewer at the stock's end),
+/// every other move by its own text, and the board, the waste and the stock look the same
+/// after every move. So `--search wider` may take a loss drawing one for a loss here.
+#[test]
+fn drawing_one_plays_every_line_drawing_more_plays() {
+    let board = |position: &Klondike| {
+        let layout = position.layout();
+        layout
+            .lines()
+            .filter(|line| !line.contains("draw"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    for draw in [2, 3] {
+        let here = options::<Klondike>(&[("draw", draw)]);
+        let wider = Klondike::wider(&here);
+        assert_eq!(
+            wider[0],
+            options::<Klondike>(&[("draw", 1)]),
+            "drawing one first"
+        );
+        let mut deals = 0;
+        for seed in 0..60u64 {
+            let cards = shuffled(seed, 1);
+            let mut there = Klondike::deal(&here, &cards).unwrap();
+            let mut one = Klondike::deal(&wider[0], &cards).unwrap();
+            let mut picker = Picker::new(seed);
+            for _ in 0..300 {
+                let moves = legal_texts(&there);
+                if moves.is_empty() {
+                    break;
+                }
+                let text = picker.pick(&moves).clone();
+                match text.strip_prefix("deal ") {
+                    Some(turned) => {
+                        for card in turned.split_whitespace() {
+                            one = play(&one, &format!("deal {card}"));
+                        }
+                        deals += 1;
+                    }
+                    None => one = play(&one, &text),
+                }
+                there = play(&there, &text);
+                assert_eq!(
+                    board(&there),
+                    board(&one),
+                    "seed {seed}, draw {draw}, {text}"
+                );
+            }
+        }
+        assert!(deals > 1000, "{deals} deals");
+    }
+}
+
+/// The wider search proves seed 18183 lost drawing three (depth-first there stops unknown at
+/// 2M positions) by its loss drawing one, in 60,489 positions, and says so; a deal won drawing
+/// one stays unknown, and says why.
+#[test]
+fn the_wider_search_proves_a_loss_drawing_one() {
+    let klondike = games::find("klondike").unwrap();
+    let standard = options::<Klondike>(&[]);
+    let budget = Budget {
+        max_nodes: Some(200_000),
+        ..Budget::default()
+    };
+    let lost = klondike
+        .solve(&standard, &shuffled(18183, 1), Order::Wider, budget)
+        .unwrap();
+    assert_eq!(lost.verdict, Verdict::Lost);
+    assert_eq!(lost.lost_under.as_deref(), Some("draw=1"));
+    let won_there = klondike
+        .solve(&standard, &shuffled(1, 1), Order::Wider, budget)
+        .unwrap();
+    assert_eq!(won_there.verdict, Verdict::Unknown);
+    assert_eq!(won_there.exhausted, Some(Exhausted::Wider));
 }

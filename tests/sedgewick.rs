@@ -5,8 +5,8 @@ mod common;
 
 use common::{
     agrees_with_brute_force, agrees_with_brute_force_on_all, assert_moves, check_narrower,
-    deal_out_stock, deal_starting, legal_texts, options, play, random_moves, reduced_deal,
-    search_wins, solve_checked,
+    check_wider, deal_out_stock, deal_starting, legal_texts, options, play, random_moves,
+    reduced_deal, search_wins, solve_checked,
 };
 use patience::card::Suit;
 use patience::deal::shuffled;
@@ -397,4 +397,11 @@ fn the_solver_agrees_with_brute_force_on_whole_reduced_deals() {
 #[test]
 fn the_narrower_variants_allow_no_move_this_one_refuses() {
     check_narrower::<Sedgewick>(&[]);
+}
+
+/// `--search wider` takes a loss under a wider variant for a loss here: every move this one
+/// allows must be allowed there.
+#[test]
+fn the_wider_variants_refuse_no_move_this_one_allows() {
+    assert_eq!(check_wider::<Sedgewick>(&[("no-wrap", 1)]), 1);
 }

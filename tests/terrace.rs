@@ -5,8 +5,8 @@ mod common;
 
 use common::{
     agrees_with_brute_force, agrees_with_brute_force_on_all, assert_moves, cards, check_narrower,
-    deal_out_stock, default_search_wins, legal_texts, options, play, reduced_deal, search_wins,
-    solve_checked, two_pack_deal_starting, within, Picker,
+    check_wider, deal_out_stock, default_search_wins, legal_texts, options, play, reduced_deal,
+    search_wins, solve_checked, two_pack_deal_starting, within, Picker,
 };
 use patience::card::Suit;
 use patience::deal::shuffled;
@@ -372,4 +372,11 @@ fn a_waste_card_whose_places_are_locked_above_it_is_locked() {
 #[test]
 fn the_narrower_variants_allow_no_move_this_one_refuses() {
     check_narrower::<Terrace>(&[("no-terrace-preference", 1), ("fill-from-talon", 1)]);
+}
+
+/// `--search wider` takes a loss under a wider variant for a loss here: every move this one
+/// allows must be allowed there.
+#[test]
+fn the_wider_variants_refuse_no_move_this_one_allows() {
+    assert_eq!(check_wider::<Terrace>(&[]), 3);
 }

@@ -5,8 +5,8 @@
 mod common;
 
 use common::{
-    agrees_with_brute_force_on_all, assert_moves, cards, check_narrower, legal_texts, options,
-    play, reduced_deal, solve_checked, two_pack_deal_starting,
+    agrees_with_brute_force_on_all, assert_moves, cards, check_narrower, check_wider, legal_texts,
+    options, play, reduced_deal, solve_checked, two_pack_deal_starting,
 };
 use patience::card::{Card, Suit};
 use patience::deal::shuffled;
@@ -471,4 +471,11 @@ fn the_beam_by_families_wins_a_deal_the_other_searches_left_unknown() {
             Verdict::Unknown
         );
     }
+}
+
+/// `--search wider` takes a loss under a wider variant for a loss here: every move this one
+/// allows must be allowed there.
+#[test]
+fn the_wider_variants_refuse_no_move_this_one_allows() {
+    assert_eq!(check_wider::<Wheel>(&[]), 1);
 }

@@ -508,6 +508,25 @@ impl Game for Klondike {
         options.with_fewer_moves(Self::OPTIONS, &[], &["no-worry"])
     }
 
+    /// Worrying back allowed, and drawing one card: drawing one plays any line drawing two or
+    /// three plays, each deal as that many deals of one (the same cards turned, the same one
+    /// on top), and a redeal as a redeal. Drawing one first: its graphs are the smaller.
+    fn wider(options: &OptionValues) -> Vec<OptionValues> {
+        let worrying = options.with_more_moves(Self::OPTIONS, &[], &["no-worry"]);
+        let mut wider = Vec::new();
+        if options.get("draw") > 1 {
+            for variant in std::iter::once(options).chain(&worrying) {
+                let mut drawing_one = variant.clone();
+                drawing_one
+                    .set(Self::OPTIONS, "draw", 1)
+                    .expect("the game's own option");
+                wider.push(drawing_one);
+            }
+        }
+        wider.extend(worrying);
+        wider
+    }
+
     /// Rows across: seven cards, the first face up; then six on columns 2 to 7, the first face
     /// up; ... then one on column 7, face up. The rest is the stock, its next card first.
     /// Tests may deal reduced packs of whole suits (at least the 28 of the layout).

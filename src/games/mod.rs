@@ -30,6 +30,8 @@ pub struct SolveReport {
     pub table_entries: usize,
     pub peak_bytes: u64,
     pub moves: Vec<String>,
+    /// For a loss proven by `--search wider`: the variant whose whole graph was searched.
+    pub lost_under: Option<String>,
 }
 
 /// One deal played by a strategy.
@@ -52,6 +54,8 @@ pub trait GameEntry: Sync {
     fn heuristics(&self) -> usize;
     /// The narrower variants of `options` (`Game::narrower`), by name.
     fn narrower(&self, options: &OptionValues) -> Vec<String>;
+    /// The wider variants of `options` (`Game::wider`), by name.
+    fn wider(&self, options: &OptionValues) -> Vec<String>;
     fn layout(&self, options: &OptionValues, cards: &[Card]) -> Result<String, String>;
     fn solve(
         &self,
@@ -107,6 +111,12 @@ impl<G: Game> GameEntry for Entry<G> {
             .map(|o| o.variant_name(G::OPTIONS))
             .collect()
     }
+    fn wider(&self, options: &OptionValues) -> Vec<String> {
+        G::wider(options)
+            .iter()
+            .map(|o| o.variant_name(G::OPTIONS))
+            .collect()
+    }
     fn layout(&self, options: &OptionValues, cards: &[Card]) -> Result<String, String> {
         Ok(G::deal(options, cards)?.layout())
     }
@@ -117,8 +127,10 @@ impl<G: Game> GameEntry for Entry<G> {
         order: Order,
         budget: Budget,
     ) -> Result<SolveReport, String> {
-        if order == Order::Narrower {
-            return solve_narrower::<G>(options, cards, budget);
+        match order {
+            Order::Narrower => return solve_narrower::<G>(options, cards, budget),
+            Order::Wider => return solve_wider::<G>(options, cards, budget),
+            _ => {}
         }
         let deal = G::deal(options, cards)?;
         let started = CpuClock::start();
@@ -133,6 +145,7 @@ impl<G: Game> GameEntry for Entry<G> {
             table_entries: outcome.table_entries,
             peak_bytes: outcome.peak_bytes,
             moves,
+            lost_under: None,
         })
     }
     fn replay(
@@ -180,6 +193,7 @@ fn solve_narrower<G: Game>(
         table_entries: 0,
         peak_bytes: 0,
         moves: Vec::new(),
+        lost_under: None,
     };
     for narrower in G::narrower(options) {
         let deal = G::deal(&narrower, cards)?;
@@ -201,6 +215,48 @@ fn solve_narrower<G: Game>(
             report.exhausted = None;
             report.moves = moves;
             break;
+        }
+    }
+    report.seconds = started.seconds();
+    Ok(report)
+}
+
+/// `--search wider`: the deal under each wider variant, depth-first (the order that finishes
+/// a graph soonest, with one path and the table in memory) within the budget each; the first
+/// loss there is the answer, a proof here by `Game::wider`'s claim. Unknown otherwise: with the
+/// budget's reason where a wider variant's search spent it, else because every one was won.
+fn solve_wider<G: Game>(
+    options: &OptionValues,
+    cards: &[Card],
+    budget: Budget,
+) -> Result<SolveReport, String> {
+    G::deal(options, cards)?;
+    let started = CpuClock::start();
+    let mut report = SolveReport {
+        verdict: Verdict::Unknown,
+        exhausted: Some(Exhausted::Wider),
+        nodes: 0,
+        seconds: 0.0,
+        table_entries: 0,
+        peak_bytes: 0,
+        moves: Vec::new(),
+        lost_under: None,
+    };
+    for wider in G::wider(options) {
+        let deal = G::deal(&wider, cards)?;
+        let outcome = solver::solve(&deal, Order::DepthFirst, budget);
+        report.nodes += outcome.nodes;
+        report.table_entries = report.table_entries.max(outcome.table_entries);
+        report.peak_bytes = report.peak_bytes.max(outcome.peak_bytes);
+        match outcome.verdict {
+            Verdict::Lost => {
+                report.verdict = Verdict::Lost;
+                report.exhausted = None;
+                report.lost_under = Some(wider.variant_name(G::OPTIONS));
+                break;
+            }
+            Verdict::Unknown => report.exhausted = outcome.exhausted,
+            Verdict::Won => {}
         }
     }
     report.seconds = started.seconds();

@@ -301,6 +301,11 @@ impl Game for Sedgewick {
         options.with_fewer_moves(Self::OPTIONS, &[], &["no-wrap"])
     }
 
+    /// So the standard rules are wider than `--no-wrap`.
+    fn wider(options: &OptionValues) -> Vec<OptionValues> {
+        options.with_more_moves(Self::OPTIONS, &[], &["no-wrap"])
+    }
+
     /// Five cards to the cross, the sixth to the first foundation, the rest the stock. Tests
     /// may deal a reduced pack of whole suits.
     fn deal(options: &OptionValues, order: &[Card]) -> Result<Self, String> {

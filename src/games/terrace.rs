@@ -642,6 +642,15 @@ impl Game for Terrace {
         )
     }
 
+    /// So the variants with either turned on are wider.
+    fn wider(options: &OptionValues) -> Vec<OptionValues> {
+        options.with_more_moves(
+            Self::OPTIONS,
+            &["no-terrace-preference", "fill-from-talon"],
+            &[],
+        )
+    }
+
     /// Thirteen cards to the Terrace (the last dealt on top), three turned up for the choice
     /// of base, seven to the valley (its piles 3 to 9; the two turned cards not chosen become
     /// piles 1 and 2); the rest is the stock.

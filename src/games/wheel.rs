@@ -514,6 +514,11 @@ impl Game for Wheel {
         options.with_fewer_moves(Self::OPTIONS, &["deal-any-time"], &[])
     }
 
+    /// So `--deal-any-time` is wider than the standard rules.
+    fn wider(options: &OptionValues) -> Vec<OptionValues> {
+        options.with_more_moves(Self::OPTIONS, &["deal-any-time"], &[])
+    }
+
     /// Sets the aces aside, then deals twelve cards to the cushion; the rest is the stock.
     /// Tests may deal a reduced pack: any deal with as many cards of each pip value as of every
     /// other, and three court cards to every three pip cards.

@@ -84,6 +84,11 @@ pub enum Order {
     /// the checker replays under this variant, is the answer. It finds wins only (a loss there
     /// says nothing here): for the wins a variant's own search misses.
     Narrower,
+    /// The deal under each wider variant (`Game::wider`: one under which every line of play
+    /// here can be played), depth-first within the budget each; the first loss there, a whole
+    /// graph searched, is the answer, since no line here can win either. It proves losses only
+    /// (a win there says nothing here): for the losses whose graph is too large here.
+    Wider,
 }
 
 impl Order {
@@ -178,6 +183,8 @@ pub enum Exhausted {
     Disk,
     /// `--search narrower`: no narrower variant was won.
     Narrower,
+    /// `--search wider`: every wider variant was won (none proven lost).
+    Wider,
     /// The beam's widest run (`--max-beam-width`) found no win.
     BeamWidth,
     /// The node budget left could not carry the beam's next run, twice as wide.
@@ -195,6 +202,7 @@ impl Exhausted {
             Exhausted::Narrower => {
                 "no narrower variant was won (--search narrower finds wins only)"
             }
+            Exhausted::Wider => "every wider variant was won (--search wider proves losses only)",
             Exhausted::BeamWidth => "the beam's widest run found no win (--max-beam-width)",
             Exhausted::NextBeamRun => {
                 "the node budget left could not carry the beam's next, wider run (--max-nodes)"
@@ -398,11 +406,16 @@ pub fn solve<G: Game>(deal: &G, order: Order, budget: Budget) -> Outcome<G::Move
             });
         }
         Order::Layered => return layered(deal, budget),
-        // A position alone has no variants to try: `GameEntry::solve` deals the narrower ones.
-        Order::Narrower => {
+        // A position alone has no variants to try: `GameEntry::solve` deals the narrower and
+        // the wider ones.
+        Order::Narrower | Order::Wider => {
             return Outcome {
                 verdict: Verdict::Unknown,
-                exhausted: Some(Exhausted::Narrower),
+                exhausted: Some(if order == Order::Narrower {
+                    Exhausted::Narrower
+                } else {
+                    Exhausted::Wider
+                }),
                 moves: Vec::new(),
                 nodes: 0,
                 table_entries: 0,

@@ -79,7 +79,8 @@ impl<G: Game> Search<G> {
             | Order::BeamFourth
             | Order::BeamFifth
             | Order::Layered
-            | Order::Narrower => {
+            | Order::Narrower
+            | Order::Wider => {
                 unreachable!("{order:?} is not one search")
             }
         }

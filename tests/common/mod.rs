@@ -257,31 +257,50 @@ pub fn check_narrower<G: Game>(changes: &[(&str, u32)]) {
     let options = options::<G>(changes);
     let narrower = G::narrower(&options);
     assert!(!narrower.is_empty(), "no narrower variant");
+    for narrow in &narrower {
+        check_moves_allowed::<G>(narrow, &options);
+    }
+}
+
+/// `Game::wider`'s claim, where it holds move for move: under the variant `changes` names,
+/// every legal move is legal under each wider variant too. `--search wider` takes a loss there
+/// for a loss here, so every line of play here must be one there. Returns how many wider
+/// variants were checked.
+pub fn check_wider<G: Game>(changes: &[(&str, u32)]) -> usize {
+    let options = options::<G>(changes);
+    let wider = G::wider(&options);
+    for wide in &wider {
+        check_moves_allowed::<G>(&options, wide);
+    }
+    wider.len()
+}
+
+/// Along random games under `narrow` from seeded deals 0..100 (300 moves each at most), every
+/// legal move is legal under `wide` too (by its text), so the two play in step.
+fn check_moves_allowed<G: Game>(narrow: &OptionValues, wide: &OptionValues) {
     let mut checked = 0;
     for seed in 0..100u64 {
         let cards = patience::deal::shuffled(seed, G::PACKS);
-        for narrow in &narrower {
-            let mut here = G::deal(&options, &cards).unwrap();
-            let mut there = G::deal(narrow, &cards).unwrap();
-            let mut picker = Picker::new(seed);
-            for _ in 0..300 {
-                let moves = legal_texts(&there);
-                if moves.is_empty() {
-                    break;
-                }
-                let allowed = legal_texts(&here);
-                for text in &moves {
-                    assert!(
-                        allowed.contains(text),
-                        "{text} is refused here\n{}",
-                        here.layout()
-                    );
-                }
-                let text = picker.pick(&moves).clone();
-                there = play(&there, &text);
-                here = play(&here, &text);
-                checked += 1;
+        let mut there = G::deal(narrow, &cards).unwrap();
+        let mut here = G::deal(wide, &cards).unwrap();
+        let mut picker = Picker::new(seed);
+        for _ in 0..300 {
+            let moves = legal_texts(&there);
+            if moves.is_empty() {
+                break;
             }
+            let allowed = legal_texts(&here);
+            for text in &moves {
+                assert!(
+                    allowed.contains(text),
+                    "{text} is refused here\n{}",
+                    here.layout()
+                );
+            }
+            let text = picker.pick(&moves).clone();
+            there = play(&there, &text);
+            here = play(&here, &text);
+            checked += 1;
         }
     }
     assert!(checked > 1000, "{checked} moves");
