@@ -15,7 +15,7 @@ use crate::card::Card;
 use crate::clock::CpuClock;
 use crate::game::{move_texts, solution_texts, Game, OptionValues, VariantOption};
 use crate::oracle;
-use crate::solver::{self, Budget, Exhausted, Order, Verdict};
+use crate::solver::{self, Budget, Exhausted, Order, Outcome, Verdict};
 use crate::strategy::{self, Ending, StrategyKind};
 use crate::verify::{self, Replay};
 use std::marker::PhantomData;
@@ -32,6 +32,31 @@ pub struct SolveReport {
     pub moves: Vec<String>,
     /// For a loss proven by `--search wider`: the variant whose whole graph was searched.
     pub lost_under: Option<String>,
+}
+
+impl SolveReport {
+    /// No search yet, unknown for `why`: the narrower and wider searches count each variant's
+    /// search into it.
+    fn unknown(why: Exhausted) -> Self {
+        SolveReport {
+            verdict: Verdict::Unknown,
+            exhausted: Some(why),
+            nodes: 0,
+            seconds: 0.0,
+            table_entries: 0,
+            peak_bytes: 0,
+            moves: Vec::new(),
+            lost_under: None,
+        }
+    }
+
+    /// Counts one more search in the report: its positions, and its table and memory where
+    /// they are the largest yet.
+    fn count<M>(&mut self, outcome: &Outcome<M>) {
+        self.nodes += outcome.nodes;
+        self.table_entries = self.table_entries.max(outcome.table_entries);
+        self.peak_bytes = self.peak_bytes.max(outcome.peak_bytes);
+    }
 }
 
 /// One deal played by a strategy.
@@ -185,22 +210,11 @@ fn solve_narrower<G: Game>(
 ) -> Result<SolveReport, String> {
     let here = G::deal(options, cards)?;
     let started = CpuClock::start();
-    let mut report = SolveReport {
-        verdict: Verdict::Unknown,
-        exhausted: Some(Exhausted::Narrower),
-        nodes: 0,
-        seconds: 0.0,
-        table_entries: 0,
-        peak_bytes: 0,
-        moves: Vec::new(),
-        lost_under: None,
-    };
+    let mut report = SolveReport::unknown(Exhausted::Narrower);
     for narrower in G::narrower(options) {
         let deal = G::deal(&narrower, cards)?;
         let outcome = solver::solve(&deal, G::SEARCH, budget);
-        report.nodes += outcome.nodes;
-        report.table_entries = report.table_entries.max(outcome.table_entries);
-        report.peak_bytes = report.peak_bytes.max(outcome.peak_bytes);
+        report.count(&outcome);
         if outcome.verdict == Verdict::Won {
             let moves = solution_texts(&deal, &outcome.moves);
             let replay = verify::replay(&here, &moves);
@@ -230,24 +244,14 @@ fn solve_wider<G: Game>(
     cards: &[Card],
     budget: Budget,
 ) -> Result<SolveReport, String> {
+    // The deal must be one of this variant's too.
     G::deal(options, cards)?;
     let started = CpuClock::start();
-    let mut report = SolveReport {
-        verdict: Verdict::Unknown,
-        exhausted: Some(Exhausted::Wider),
-        nodes: 0,
-        seconds: 0.0,
-        table_entries: 0,
-        peak_bytes: 0,
-        moves: Vec::new(),
-        lost_under: None,
-    };
+    let mut report = SolveReport::unknown(Exhausted::Wider);
     for wider in G::wider(options) {
         let deal = G::deal(&wider, cards)?;
         let outcome = solver::solve(&deal, Order::DepthFirst, budget);
-        report.nodes += outcome.nodes;
-        report.table_entries = report.table_entries.max(outcome.table_entries);
-        report.peak_bytes = report.peak_bytes.max(outcome.peak_bytes);
+        report.count(&outcome);
         match outcome.verdict {
             Verdict::Lost => {
                 report.verdict = Verdict::Lost;
