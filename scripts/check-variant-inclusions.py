@@ -26,6 +26,12 @@ PAIRS = [
         "klondike-draw1-seeds0-999.json",
         "drawing one plays any line drawing three plays",
     ),
+    (
+        "klondike-draw3.json",
+        "klondike-draw1.json",
+        "drawing one plays any line drawing three plays",
+    ),
+    ("wheel.json", "wheel-deal-any-time.json", "--deal-any-time adds deals"),
 ]
 
 
