@@ -279,8 +279,12 @@ pub(crate) fn prefetch<T>(value: &T) {
 #[inline]
 pub(crate) fn prefetch_whole<T>(value: &T) {
     let start = (value as *const T).cast::<u8>();
-    for offset in (0..size_of::<T>()).step_by(64) {
-        prefetch_line(start.wrapping_add(offset));
+    // From the line the value starts in, so a value that starts partway into a line has its
+    // last line fetched too.
+    let first = start.wrapping_sub(start as usize % 64);
+    let lines = (start as usize % 64 + size_of::<T>()).div_ceil(64);
+    for line in 0..lines {
+        prefetch_line(first.wrapping_add(64 * line));
     }
 }
 
