@@ -126,17 +126,16 @@ impl<const N: usize> Talon<N> {
         self.waste().chain(self.stock())
     }
 
-    /// Takes away the card at `position` of `in_order`, leaving the cards before it as the
+    /// Takes away `card` (the first of it in `in_order`), leaving the cards before it as the
     /// waste and those after it as the stock: where the talon stands when a player deals on
     /// (turning the waste over when the stock runs out) until that card is the waste's top,
     /// and plays it. Playing the same card by any way of dealing leaves the same talon.
-    pub fn take_at(&mut self, position: usize) -> Card {
-        let mut bits = self.present.get();
-        for _ in 0..position {
-            bits &= bits - 1;
-        }
-        assert!(bits != 0, "no card at talon position {position}");
-        let index = bits.trailing_zeros();
+    pub fn take(&mut self, card: Card) -> Card {
+        // The pass meets the row's present cards in index order: the waste's below the split
+        // from its bottom up, then the stock's from its next card.
+        let index = Ones(self.present.get())
+            .find(|&i| self.cards[i] == card)
+            .unwrap_or_else(|| panic!("{card} is not in the talon"));
         self.split = index as u8 + 1;
         self.take_waste_top()
     }
@@ -321,18 +320,21 @@ mod tests {
     }
 
     #[test]
-    fn taking_a_card_by_its_place_in_the_pass_is_dealing_on_to_it_and_playing_it() {
+    fn taking_a_card_from_the_pass_is_dealing_on_to_it_and_playing_it() {
         let mut dealt = Talon::<8>::new(&cards("AS 2S 3S 4S 5S 6S"));
         dealt.deal_to_waste();
         dealt.deal_to_waste();
         dealt.take_waste_top();
-        // Waste AS, stock 3S 4S 5S 6S: the 5S is position 3 of the pass.
+        // Waste AS, stock 3S 4S 5S 6S: the 5S is the fourth card of the pass.
         assert_eq!(
             dealt.in_order().collect::<Vec<_>>(),
             cards("AS 3S 4S 5S 6S")
         );
         let mut taken = dealt;
-        assert_eq!(taken.take_at(3), Card::parse("5S").unwrap());
+        assert_eq!(
+            taken.take(Card::parse("5S").unwrap()),
+            Card::parse("5S").unwrap()
+        );
         for _ in 0..3 {
             dealt.deal_to_waste();
         }
@@ -340,7 +342,7 @@ mod tests {
         assert_eq!(taken, dealt);
         // The first card of the pass leaves the waste empty.
         let mut first = Talon::<8>::new(&cards("AS 2S"));
-        first.take_at(0);
+        first.take(Card::parse("AS").unwrap());
         assert_eq!(
             (first.waste_len(), first.stock().collect::<Vec<_>>()),
             (0, cards("2S"))

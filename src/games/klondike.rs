@@ -306,7 +306,7 @@ impl Klondike {
     /// talon card played), and as `waiting` says one that plays the uncovered card or the worry
     /// of the card beneath the worried one; or another move that waits, when one move could
     /// need both (`docs/rules/klondike.md`). `talon` is the talon cards the search reaches
-    /// before `first`. When the safe move would send that top card home, only that: a shortest
+    /// before `first` (less `first`'s own card, those it reaches after). When the safe move would send that top card home, only that: a shortest
     /// win does it at once, and never worries a card the safe move would send straight back
     /// (nor plays one from the talon, which the safe move would have sent home there).
     fn push_pairs(
@@ -329,13 +329,9 @@ impl Klondike {
             }
             return;
         }
-        let talon_after;
-        let talon = if first.from == Place::Waste {
-            talon_after = after.reachable_talon(true);
-            &talon_after.0[..talon_after.1]
-        } else {
-            talon
-        };
+        // Only drawing one is a talon card played in a pair, and then every other card stays
+        // within reach; a move from a column or home leaves the talon as it was.
+        let talon = || talon.iter().copied().filter(|&c| c != first.card);
         // Onto the top: a run from another column, a talon card, a worry.
         for from in (0..COLUMNS).filter(|&f| f != column) {
             let source = after.columns[from];
@@ -346,7 +342,7 @@ impl Klondike {
                 moves.push(pair(card, Place::Column(from as u8), here));
             }
         }
-        for &card in talon.iter().filter(|c| c.goes_down_alternate_on(top)) {
+        for card in talon().filter(|c| c.goes_down_alternate_on(top)) {
             moves.push(pair(card, Place::Waste, here));
         }
         if after.worry {
@@ -400,9 +396,27 @@ impl Klondike {
                 moves.push(paired);
             }
         };
+        // Only a card beneath of the rank one above `source` or one below `top` can be
+        // alongside (a run holds each rank once: the higher rank lies lower).
+        let wanted_ranks = {
+            let over_source = source.map(|s| s.rank() + 1).filter(|&r| r <= KING);
+            let under_top = top.rank() - 1;
+            match over_source {
+                Some(r) if r > under_top => [Some(r), Some(under_top)],
+                Some(r) if r < under_top => [Some(under_top), Some(r)],
+                _ => [Some(under_top), None],
+            }
+        };
         for from in (0..COLUMNS).filter(|&f| f != column) {
-            let run = after.columns[from].run;
-            for height in 1..run.len() {
+            let source_column = after.columns[from];
+            let run = source_column.run;
+            for height in wanted_ranks
+                .into_iter()
+                .flatten()
+                .filter_map(|r| source_column.height_of_rank(r))
+                .filter(|&h| h + 1 < run.len())
+                .map(|h| h + 1)
+            {
                 let (beneath, card) = (run.card(height - 1), run.card(height));
                 if alongside(Some(beneath), beneath) {
                     for to in Self::column_targets(&after_bases, card, Some(from), true) {
@@ -430,7 +444,7 @@ impl Klondike {
             }
         }
         if after.draw == 1 {
-            for &card in talon.iter().filter(|&&c| alongside(None, c)) {
+            for card in talon().filter(|&c| alongside(None, c)) {
                 for to in Self::column_targets(&after_bases, card, None, true) {
                     push_new(moves, card, Place::Waste, Place::Column(to as u8));
                 }
@@ -469,11 +483,6 @@ impl Klondike {
 
     fn cards_down(&self) -> usize {
         self.columns.iter().map(|c| c.down as usize).sum()
-    }
-
-    /// The talon position of `card`, if it is in the talon.
-    fn talon_position(&self, card: Card) -> Option<usize> {
-        self.talon.in_order().position(|c| c == card)
     }
 }
 
@@ -685,8 +694,7 @@ impl Game for Klondike {
                 column.turn_up(next.face_down.column(f));
             }
             Place::Waste => {
-                let position = self.talon_position(card).expect("the card is in the talon");
-                next.talon.take_at(position);
+                next.talon.take(card);
                 lifted.push(card);
             }
             Place::Home => {
