@@ -7,6 +7,7 @@
 //! `docs/rules/klondike.md`.
 
 use crate::alternate_pile::AlternatePile;
+use crate::bits::Ones;
 use crate::card::{format_cards, whole_suits_of_packs, Card, Suit, ACE, KING, PACK};
 use crate::column::{self, Column, FaceDown};
 use crate::foundations::SuitFoundations;
@@ -81,6 +82,33 @@ enum Waiting {
     Played,
 }
 
+/// Each column's top card by `Card::rank_colour`, and the spaces: a bit per column.
+#[derive(Clone, Copy, Default)]
+struct Tops {
+    onto: [u8; 32],
+    spaces: u8,
+}
+
+impl Tops {
+    /// Where `card` may go in the columns, in column order, not back to `from`: onto a card one
+    /// rank higher of the other colour or, a king, into a space (only the first space when
+    /// `one_space`: spaces are alike).
+    fn targets(&self, card: Card, from: Option<usize>, one_space: bool) -> Ones {
+        let mut targets = if card.rank() == KING {
+            match self.spaces {
+                spaces if one_space => spaces & spaces.wrapping_neg(),
+                spaces => spaces,
+            }
+        } else {
+            self.onto[card.alternate_base() as usize]
+        };
+        if let Some(from) = from {
+            targets &= !(1 << from);
+        }
+        Ones(u128::from(targets))
+    }
+}
+
 impl Klondike {
     fn top(&self, column: usize) -> Option<Card> {
         self.columns[column].run.top()
@@ -147,36 +175,17 @@ impl Klondike {
         }
     }
 
-    /// Each column's top card's `Card::rank_colour` (none for a space), worked out once per
-    /// position: every card that could move is matched against them all.
-    fn bases(&self) -> [Option<u8>; COLUMNS] {
-        std::array::from_fn(|c| self.top(c).map(Card::rank_colour))
-    }
-
-    /// Where a card may go in the columns: onto a card one rank higher of the other colour,
-    /// or, a king, into a space (only the first space when `one_space`: spaces are alike);
-    /// `bases` from `bases`.
-    fn column_targets(
-        bases: &[Option<u8>; COLUMNS],
-        card: Card,
-        from: Option<usize>,
-        one_space: bool,
-    ) -> impl Iterator<Item = usize> + '_ {
-        let mut spaces_left = if one_space { 1 } else { COLUMNS };
-        let wanted = card.alternate_base();
-        (0..COLUMNS).filter(move |&to| {
-            if Some(to) == from {
-                return false;
+    /// Where each card may go in the columns, worked out once per position: every card that
+    /// could move is matched against every column's top.
+    fn tops(&self) -> Tops {
+        let mut tops = Tops::default();
+        for (c, column) in self.columns.iter().enumerate() {
+            match column.run.top() {
+                Some(card) => tops.onto[card.rank_colour() as usize] |= 1 << c,
+                None => tops.spaces |= 1 << c,
             }
-            match bases[to] {
-                Some(base) => base == wanted,
-                None if card.rank() == KING && spaces_left > 0 => {
-                    spaces_left -= 1;
-                    true
-                }
-                None => false,
-            }
-        })
+        }
+        tops
     }
 
     /// The talon cards that can be played (the first so many of the array, in
@@ -221,7 +230,7 @@ impl Klondike {
     /// that needs it).
     fn generate(&self, moves: &mut Vec<Move>, search: bool) {
         let shift = |card, from, to| Move::Shift(Shift { card, from, to });
-        let bases = self.bases();
+        let tops = self.tops();
         // Home, from the columns and the talon.
         for from in 0..COLUMNS {
             if let Some(card) = self.top(from).filter(|&c| self.foundations.accepts(c)) {
@@ -239,7 +248,7 @@ impl Klondike {
             for height in 0..column.run.len() {
                 let card = column.run.card(height);
                 let whole_column = height == 0 && column.down == 0;
-                for to in Self::column_targets(&bases, card, Some(from), search) {
+                for to in tops.targets(card, Some(from), search) {
                     if search && whole_column && self.top(to).is_none() {
                         continue;
                     }
@@ -258,7 +267,7 @@ impl Klondike {
             }
         }
         for &card in talon {
-            for to in Self::column_targets(&bases, card, None, search) {
+            for to in tops.targets(card, None, search) {
                 let played = Shift {
                     card,
                     from: Place::Waste,
@@ -277,7 +286,7 @@ impl Klondike {
                 let Some(card) = self.foundations.top(suit) else {
                     continue;
                 };
-                for to in Self::column_targets(&bases, card, None, search) {
+                for to in tops.targets(card, None, search) {
                     let worry = Shift {
                         card,
                         from: Place::Home,
@@ -319,7 +328,6 @@ impl Klondike {
     ) {
         let start = moves.len();
         let after = self.play(Move::Shift(first));
-        let after_bases = after.bases();
         let top = after.top(column).expect("a move that waits leaves a top");
         let pair = |card, from, to| Move::Paired(first, Shift { card, from, to });
         let here = Place::Column(column as u8);
@@ -329,6 +337,7 @@ impl Klondike {
             }
             return;
         }
+        let after_tops = after.tops();
         // Only drawing one is a talon card played in a pair, and then every other card stays
         // within reach; a move from a column or home leaves the talon as it was.
         let talon = || talon.iter().copied().filter(|&c| c != first.card);
@@ -360,7 +369,7 @@ impl Klondike {
             // The card beneath the worried one, worried anywhere.
             Waiting::Worried(suit) => {
                 if let Some(card) = after.foundations.top(suit) {
-                    for to in Self::column_targets(&after_bases, card, None, true) {
+                    for to in after_tops.targets(card, None, true) {
                         moves.push(pair(card, Place::Home, Place::Column(to as u8)));
                     }
                 }
@@ -371,7 +380,7 @@ impl Klondike {
                     moves.push(pair(top, here, Place::Home));
                 }
                 let alone = after.columns[column].down == 0 && after.columns[column].run.len() == 1;
-                for to in Self::column_targets(&after_bases, top, Some(column), true) {
+                for to in after_tops.targets(top, Some(column), true) {
                     if !(alone && after.top(to).is_none()) {
                         moves.push(pair(top, here, Place::Column(to as u8)));
                     }
@@ -419,7 +428,7 @@ impl Klondike {
             {
                 let (beneath, card) = (run.card(height - 1), run.card(height));
                 if alongside(Some(beneath), beneath) {
-                    for to in Self::column_targets(&after_bases, card, Some(from), true) {
+                    for to in after_tops.targets(card, Some(from), true) {
                         push_new(
                             moves,
                             card,
@@ -437,7 +446,7 @@ impl Klondike {
                 };
                 let beneath = (card.rank() > 1).then(|| Card::new(suit, card.rank() - 1));
                 if alongside(beneath, card) {
-                    for to in Self::column_targets(&after_bases, card, None, true) {
+                    for to in after_tops.targets(card, None, true) {
                         push_new(moves, card, Place::Home, Place::Column(to as u8));
                     }
                 }
@@ -445,7 +454,7 @@ impl Klondike {
         }
         if after.draw == 1 {
             for card in talon().filter(|&c| alongside(None, c)) {
-                for to in Self::column_targets(&after_bases, card, None, true) {
+                for to in after_tops.targets(card, None, true) {
                     push_new(moves, card, Place::Waste, Place::Column(to as u8));
                 }
             }
