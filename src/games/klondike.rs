@@ -125,8 +125,12 @@ impl Klondike {
     fn blocked(&self) -> bool {
         // Each column's held cards, the lowest first; only the top `held[c]` are still held.
         let mut cards = [[Card::from_index(0); MOST_DOWN + 1]; COLUMNS];
-        let mut held = [0usize; COLUMNS];
-        let mut place = [None; PACK];
+        let mut held = [0u8; COLUMNS];
+        // Where each held card lies (its column times eight plus its height), or `NOWHERE`.
+        const NOWHERE: u8 = u8::MAX;
+        let mut place = [NOWHERE; PACK];
+        // Each suit's cards still held, a bit per rank.
+        let mut held_ranks = [0u16; 4];
         for (c, column) in self.columns.iter().enumerate() {
             if column.down == 0 {
                 continue;
@@ -134,38 +138,42 @@ impl Klondike {
             let down = column.down as usize;
             cards[c][..down].copy_from_slice(&self.face_down.column(c)[..down]);
             cards[c][down] = column.run.card(0);
-            held[c] = down + 1;
+            held[c] = column.down + 1;
             for (height, card) in cards[c][..=down].iter().enumerate() {
-                place[card.index()] = Some((c, height));
+                place[card.index()] = (c * 8 + height) as u8;
+                held_ranks[card.suit().index()] |= 1 << card.rank();
             }
         }
         // Held cards leave from the top of each column down, so a card is still held exactly
         // when it lies below its column's count.
-        let still_held = |held: &[usize; COLUMNS], card: Card| {
-            place[card.index()].is_some_and(|(c, height)| height < held[c])
-        };
-        let can_be_top = |held: &[usize; COLUMNS], card: Card| {
-            place[card.index()].is_none_or(|(c, height)| height + 1 >= held[c])
+        let can_be_top = |held: &[u8; COLUMNS], card: Card| {
+            let place = place[card.index()];
+            place == NOWHERE || place % 8 + 1 >= held[usize::from(place / 8)]
         };
         loop {
             let mut freed = false;
             for c in 0..COLUMNS {
-                let Some(&card) = held[c].checked_sub(1).map(|top| &cards[c][top]) else {
+                let Some(&card) = held[c]
+                    .checked_sub(1)
+                    .map(|top| &cards[c][usize::from(top)])
+                else {
                     continue;
                 };
-                let home =
-                    (ACE..card.rank()).all(|r| !still_held(&held, Card::new(card.suit(), r)));
-                let onto = card.rank() < KING
+                let (suit, rank) = (card.suit().index(), card.rank());
+                // No card of its suit below it (ace up) still held.
+                let home = held_ranks[suit] & ((1 << rank) - (1 << ACE)) == 0;
+                let onto = rank < KING
                     && Suit::ALL
                         .into_iter()
                         .filter(|s| s.is_red() != card.is_red())
-                        .map(|s| Card::new(s, card.rank() + 1))
+                        .map(|s| Card::new(s, rank + 1))
                         .any(|host| {
                             (self.worry || !self.foundations.is_home(host))
                                 && can_be_top(&held, host)
                         });
-                if home || onto || card.rank() == KING {
+                if home || onto || rank == KING {
                     held[c] -= 1;
+                    held_ranks[suit] &= !(1 << rank);
                     freed = true;
                 }
             }
