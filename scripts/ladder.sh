@@ -117,13 +117,20 @@ case $game in
     play=(klondike --draw "${game#klondike-draw}")
     # Blake & Gent's yardstick (docs/rules/klondike.md). After the beam's first pass, the
     # narrower search (without worrying back) wins many of the deals left in a few positions;
-    # drawing three, the wider search proves losses drawing one; then depth-first searches
-    # the rest. 2026-11-29: drawing three, the second rung has run over the deals drawing one
-    # won in its first pass, the third over those it lost and part of those it left; drawing
-    # one, the second over every deal (docs/rules/klondike.md, Where the search stands).
+    # drawing three, the wider search proves losses drawing one; drawing one, depth-first
+    # proves them there; then the beam within 2M, and with a salt. 2026-11-29: drawing three,
+    # the second rung has run over the deals drawing one won in its first pass, the third
+    # over every deal drawing one had not won, the fourth over every deal left; drawing one,
+    # the second over every deal, the third over the deals the wider search had proven lost
+    # drawing one (all lost within it), the fourth over every deal left (docs/rules/klondike.md,
+    # Where the search stands).
     rungs=("beam 8 200000 2G" "narrower - 100000 2G")
-    [[ $game == klondike-draw3 ]] && rungs+=("wider - 2000000 2G")
-    rungs+=("depth-first - 2000000 2G")
+    if [[ $game == klondike-draw3 ]]; then
+      rungs+=("wider - 2000000 2G")
+    else
+      rungs+=("depth-first - 2000000 2G")
+    fi
+    rungs+=("beam 8 2000000 2G" "beam 8 2000000 2G 1")
     based=1 ;;
   *)
     echo "scripts/ladder.sh: no ladder for '$game' (harp, sedgewick, terrace, queens, wheel, wheel-deal-any-time, klondike-draw3, klondike-draw1)" >&2
