@@ -323,9 +323,10 @@ impl Klondike {
     /// talon card played), and as `waiting` says one that plays the uncovered card or the worry
     /// of the card beneath the worried one; or another move that waits, when one move could
     /// need both (`docs/rules/klondike.md`). `talon` is the talon cards the search reaches
-    /// before `first` (less `first`'s own card, those it reaches after). When the safe move would send that top card home, only that: a shortest
-    /// win does it at once, and never worries a card the safe move would send straight back
-    /// (nor plays one from the talon, which the safe move would have sent home there).
+    /// before `first` (less `first`'s own card, those it reaches after). When the safe move
+    /// would send that top card home, only that: a shortest win does it at once, and never
+    /// worries a card the safe move would send straight back (nor plays one from the talon,
+    /// which the safe move would have sent home there).
     fn push_pairs(
         &self,
         first: Shift,
@@ -346,8 +347,8 @@ impl Klondike {
             return;
         }
         let after_tops = after.tops();
-        // Only drawing one is a talon card played in a pair, and then every other card stays
-        // within reach; a move from a column or home leaves the talon as it was.
+        // A pair plays a talon card first only drawing one, when every other card stays within
+        // reach; a move from a column or home leaves the talon as it was.
         let talon = || talon.iter().copied().filter(|&c| c != first.card);
         // Onto the top: a run from another column, a talon card, a worry.
         for from in (0..COLUMNS).filter(|&f| f != column) {
