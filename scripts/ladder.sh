@@ -122,8 +122,9 @@ case $game in
     # the second rung has run over the deals drawing one won in its first pass, the third
     # over every deal drawing one had not won, the fourth over every deal left; drawing one,
     # the second over every deal, the third over the deals the wider search had proven lost
-    # drawing one (all lost within it), the fourth over every deal left (docs/rules/klondike.md,
-    # Where the search stands).
+    # drawing one (all lost within it), the fourth over every deal left. The fifth has run,
+    # drawing three, over the deals left that drawing one had won, and drawing one over 833 of
+    # its deals left (docs/rules/klondike.md, Where the search stands).
     rungs=("beam 8 200000 2G" "narrower - 100000 2G")
     if [[ $game == klondike-draw3 ]]; then
       rungs+=("wider - 2000000 2G")
