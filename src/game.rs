@@ -40,9 +40,10 @@ pub trait Game: Copy + Eq + Hash + Send + Sync + 'static {
     fn deal(options: &OptionValues, order: &[Card]) -> Result<Self, String>;
 
     /// The narrower variants of `options`: option sets whose every line of play is, move for
-    /// move, a line of play under `options` (an option that only adds moves, taken away), so
-    /// a win there, replayed here, is a win here. `--search narrower` solves the deal under
-    /// them for the wins this variant's own search misses. None unless a game lists some.
+    /// move as `Game::widened` spells it, a line of play under `options` (an option that only
+    /// adds moves, taken away), so a win there, replayed here, is a win here. `--search
+    /// narrower` solves the deal under them for the wins this variant's own search misses.
+    /// None unless a game lists some.
     fn narrower(_options: &OptionValues) -> Vec<OptionValues> {
         Vec::new()
     }
@@ -54,6 +55,14 @@ pub trait Game: Copy + Eq + Hash + Send + Sync + 'static {
     /// None unless a game lists some.
     fn wider(_options: &OptionValues) -> Vec<OptionValues> {
         Vec::new()
+    }
+
+    /// The legal moves that play `mv` (a legal move here) from `wider`, the same position
+    /// under a variant this one is narrower than (`Game::narrower`, `Game::wider`), appended to
+    /// `steps`: `mv` itself, unless that variant spells it otherwise (a deal of three cards is
+    /// three deals of one).
+    fn widened(&self, mv: Self::Move, _wider: &Self, steps: &mut Vec<Self::Move>) {
+        steps.push(mv)
     }
 
     /// Appends every legal move to `moves`, the more promising first. This is the rules'

@@ -432,23 +432,56 @@ fn seeded_deals_are_won_and_their_solutions_replay() {
 }
 
 /// `--search narrower` replays a narrower variant's win here: every move that variant allows
-/// must be allowed here.
+/// must be allowed here (drawing one, a deal of three as deals of one).
 #[test]
 fn the_narrower_variants_allow_no_move_this_one_refuses() {
     check_narrower::<Klondike>(&[]);
+    check_narrower::<Klondike>(&[("draw", 1)]);
+    assert!(Klondike::narrower(&options::<Klondike>(&[("draw", 1)]))
+        .contains(&options::<Klondike>(&[])));
+}
+
+/// Drawing one, the narrower search wins seed 4007 drawing three (a deal its draw-1 passes
+/// within 2M positions left unknown) and writes the win as draw-1 moves, each deal of three
+/// cards three deals of one, which the checker replays drawing one.
+#[test]
+fn drawing_one_the_narrower_search_replays_a_win_drawing_three() {
+    let klondike = games::find("klondike").unwrap();
+    let drawing_one = options::<Klondike>(&[("draw", 1)]);
+    let cards = shuffled(4007, 1);
+    let budget = Budget {
+        max_nodes: Some(2_000_000),
+        ..Budget::default()
+    };
+    let report = klondike
+        .solve(&drawing_one, &cards, Order::Narrower, budget)
+        .unwrap();
+    assert_eq!(report.verdict, Verdict::Won);
+    assert!(report.moves.iter().any(|m| m.starts_with("deal ")));
+    assert!(report
+        .moves
+        .iter()
+        .filter_map(|m| m.strip_prefix("deal "))
+        .all(|turned| turned.split_whitespace().count() == 1));
+    let replay = klondike
+        .replay(&drawing_one, &cards, &report.moves)
+        .unwrap();
+    assert!(replay.is_won(), "{replay}");
 }
 
 /// `--search wider` takes a loss there for a loss here: with `--no-worry`, every move is one
-/// that worrying back allows too.
+/// that worrying back allows too; drawing three, every move is one drawing one allows, a deal
+/// as deals of one.
 #[test]
 fn the_wider_variants_refuse_no_move_this_one_allows() {
     assert_eq!(check_wider::<Klondike>(&[("draw", 1), ("no-worry", 1)]), 1);
+    assert_eq!(check_wider::<Klondike>(&[]), 1);
 }
 
 /// Drawing one plays every line drawing two or three plays: along random games, the same game
-/// drawing one plays in step, each deal as that many deals of one (fewer at the stock's end),
-/// every other move by its own text, and the board, the waste and the stock look the same
-/// after every move. So `--search wider` may take a loss drawing one for a loss here.
+/// drawing one plays in step, each move as `Game::widened` spells it (a deal as that many
+/// deals of one, fewer at the stock's end; every other move as it is), and the board, the
+/// waste and the stock look the same after every move. So `--search wider` may take a loss drawing one for a loss here.
 #[test]
 fn drawing_one_plays_every_line_drawing_more_plays() {
     let board = |position: &Klondike| {
@@ -479,14 +512,17 @@ fn drawing_one_plays_every_line_drawing_more_plays() {
                     break;
                 }
                 let text = picker.pick(&moves).clone();
-                match text.strip_prefix("deal ") {
-                    Some(turned) => {
-                        for card in turned.split_whitespace() {
-                            one = play(&one, &format!("deal {card}"));
-                        }
-                        deals += 1;
-                    }
-                    None => one = play(&one, &text),
+                let mut legal = Vec::new();
+                there.legal_moves(&mut legal);
+                let mv = *legal.iter().find(|&&m| there.move_text(m) == text).unwrap();
+                let mut steps = Vec::new();
+                there.widened(mv, &one, &mut steps);
+                if let Some(turned) = text.strip_prefix("deal ") {
+                    assert_eq!(steps.len(), turned.split_whitespace().count(), "{text}");
+                    deals += 1;
+                }
+                for step in steps {
+                    one = play(&one, &one.move_text(step));
                 }
                 there = play(&there, &text);
                 assert_eq!(

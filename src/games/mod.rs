@@ -216,7 +216,7 @@ fn solve_narrower<G: Game>(
         let outcome = solver::solve(&deal, G::SEARCH, budget);
         report.count(&outcome);
         if outcome.verdict == Verdict::Won {
-            let moves = solution_texts(&deal, &outcome.moves);
+            let moves = widened_texts(&deal, &here, &outcome.moves);
             let replay = verify::replay(&here, &moves);
             if !replay.is_won() {
                 return Err(format!(
@@ -233,6 +233,23 @@ fn solve_narrower<G: Game>(
     }
     report.seconds = started.seconds();
     Ok(report)
+}
+
+/// A solver's line under a narrower variant from `there`, as the texts of the legal moves
+/// that play it from `here` (`Game::widened`).
+fn widened_texts<G: Game>(there: &G, here: &G, line: &[G::Move]) -> Vec<String> {
+    let (mut there, mut here) = (*there, *here);
+    let (mut steps, mut texts) = (Vec::new(), Vec::new());
+    for step in G::realize(&there, line) {
+        steps.clear();
+        there.widened(step, &here, &mut steps);
+        for &wider in &steps {
+            texts.push(here.move_text(wider));
+            here = here.play(wider);
+        }
+        there = there.play(step);
+    }
+    texts
 }
 
 /// `--search wider`: the deal under each wider variant, depth-first (the order that finishes

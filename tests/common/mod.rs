@@ -276,7 +276,8 @@ pub fn check_wider<G: Game>(changes: &[(&str, u32)]) -> usize {
 }
 
 /// Along random games under `narrow` from seeded deals 0..100 (300 moves each at most), every
-/// legal move is legal under `wide` too (by its text), so the two play in step.
+/// legal move, as `Game::widened` spells it under `wide`, is legal there too (by its text,
+/// step by step), so the two play in step.
 fn check_moves_allowed<G: Game>(narrow: &OptionValues, wide: &OptionValues) {
     let mut checked = 0;
     for seed in 0..100u64 {
@@ -285,21 +286,33 @@ fn check_moves_allowed<G: Game>(narrow: &OptionValues, wide: &OptionValues) {
         let mut here = G::deal(wide, &cards).unwrap();
         let mut picker = Picker::new(seed);
         for _ in 0..300 {
-            let moves = legal_texts(&there);
+            let mut moves = Vec::new();
+            there.legal_moves(&mut moves);
             if moves.is_empty() {
                 break;
             }
-            let allowed = legal_texts(&here);
-            for text in &moves {
-                assert!(
-                    allowed.contains(text),
-                    "{text} is refused here\n{}",
-                    here.layout()
-                );
-            }
-            let text = picker.pick(&moves).clone();
-            there = play(&there, &text);
-            here = play(&here, &text);
+            let widened: Vec<G> = moves
+                .iter()
+                .map(|&mv| {
+                    let mut steps = Vec::new();
+                    there.widened(mv, &here, &mut steps);
+                    steps.iter().fold(here, |wide, &step| {
+                        let text = wide.move_text(step);
+                        assert!(
+                            legal_texts(&wide).contains(&text),
+                            "{text} (for {}) is refused here\n{}",
+                            there.move_text(mv),
+                            wide.layout()
+                        );
+                        play(&wide, &text)
+                    })
+                })
+                .collect();
+            let picked = picker
+                .pick(&(0..moves.len()).collect::<Vec<_>>())
+                .to_owned();
+            there = there.play(moves[picked]);
+            here = widened[picked];
             checked += 1;
         }
     }
