@@ -6,8 +6,8 @@ mod common;
 
 use common::{
     agrees_with_brute_force_on_all, assert_moves, cards, check_narrower, check_wider,
-    deal_out_stock, deal_starting, legal_texts, options, play, reduced_deal, short_of_a_win,
-    solve_checked, Picker,
+    deal_out_stock, deal_starting, legal_texts, options, play, random_moves, reduced_deal,
+    short_of_a_win, solve_checked, Picker,
 };
 use patience::card::{Card, Suit};
 use patience::deal::shuffled;
@@ -16,6 +16,7 @@ use patience::games;
 use patience::games::klondike::Klondike;
 use patience::oracle::{brute_force_within, perft, reachable_within};
 use patience::solver::{Budget, Exhausted, Order, Verdict};
+use std::collections::HashSet;
 
 /// The dealing order that lays out `columns` (each bottom up: its face-down cards, then its
 /// face-up card; column 1 has one card, column 7 seven) and then deals `stock` first; the rest
@@ -418,6 +419,58 @@ fn the_solver_agrees_with_brute_force_on_many_more_positions() {
     let positions = (1000..40000u64)
         .filter_map(|seed| oracle_position(seed).map(|p| (format!("seed {seed}"), p)))
         .take(2000);
+    agrees_with_brute_force_on_all(positions);
+}
+
+/// How many positions, up to the order of the columns (`Game::canonical`), and how many keys
+/// the legal moves reach from `position`; `None` past `limit` positions.
+fn positions_and_keys(position: &Klondike, limit: usize) -> Option<(usize, usize)> {
+    let mut seen = HashSet::from([position.canonical()]);
+    let mut keys = HashSet::from([position.key()]);
+    let mut to_visit = vec![*position];
+    let mut moves = Vec::new();
+    while let Some(position) = to_visit.pop() {
+        moves.clear();
+        position.legal_moves(&mut moves);
+        for next in moves.iter().map(|&mv| position.play(mv)) {
+            keys.insert(next.key());
+            if seen.insert(next.canonical()) {
+                to_visit.push(next);
+            }
+        }
+        if seen.len() > limit {
+            return None;
+        }
+    }
+    Some((seen.len(), keys.len()))
+}
+
+/// Twin runs (`docs/rules/klondike.md`): the key takes positions that differ only in which
+/// of two face-up twins holds which run for one. The solver, in every order, agrees with the
+/// oracle (which keys positions by their columns alone) on positions of three-suit deals,
+/// some moves in, whose graphs hold such positions: fewer keys than positions.
+#[test]
+fn the_solver_agrees_with_brute_force_where_twin_runs_share_a_key() {
+    let suit_sets = [
+        [Suit::CLUBS, Suit::SPADES, Suit::HEARTS],
+        [Suit::DIAMONDS, Suit::HEARTS, Suit::SPADES],
+    ];
+    let positions = (0..4000u64)
+        .filter_map(|seed| {
+            let changes = [
+                ("draw", [1, 3][seed as usize % 2]),
+                ("no-worry", (seed / 2 % 2) as u32),
+            ];
+            let order = match seed % 3 {
+                0 => reduced_deal(seed, &suit_sets[seed as usize / 4 % 2]),
+                _ => shuffled(seed, 1),
+            };
+            let deal = Klondike::deal(&options::<Klondike>(&changes), &order).unwrap();
+            let position = short_of_a_win(&deal, seed, (seed % 6) as usize);
+            let (positions, keys) = positions_and_keys(&position, 20_000)?;
+            (keys < positions).then(|| (format!("seed {seed}"), position))
+        })
+        .take(60);
     agrees_with_brute_force_on_all(positions);
 }
 

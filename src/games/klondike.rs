@@ -471,6 +471,61 @@ impl Klondike {
         }
     }
 
+    /// The columns with the runs lying on each two face-up cards of one rank and colour (twins)
+    /// in one order: the run whose lowest card has the lower suit index on the twin with the
+    /// lower suit index, and a run alone on that twin. Positions that differ only in which of
+    /// two twins holds which run are equally winnable, within as many moves of a win (not
+    /// counting a run moved from one twin to the other), so the key takes them for one
+    /// (`docs/rules/klondike.md`, Twin runs). Twins from the kings down, so that putting in order
+    /// the runs on two twins moves only lower cards, whose twins come later.
+    fn twin_runs_in_order(&self) -> [Column; COLUMNS] {
+        let mut columns = self.columns;
+        // Where each face-up card lies: its column and height.
+        let mut place = [None::<(usize, usize)>; PACK];
+        for (c, column) in columns.iter().enumerate() {
+            for (h, card) in column.run.cards().enumerate() {
+                place[card.index()] = Some((c, h));
+            }
+        }
+        for rank in (2..=KING).rev() {
+            for (low, high) in [(Suit::CLUBS, Suit::SPADES), (Suit::DIAMONDS, Suit::HEARTS)] {
+                let twins = (
+                    place[Card::new(low, rank).index()],
+                    place[Card::new(high, rank).index()],
+                );
+                let (Some((c1, h1)), Some((c2, h2))) = twins else {
+                    continue;
+                };
+                let on = |columns: &[Column; COLUMNS], c: usize, h: usize| {
+                    (h + 1 < columns[c].run.len()).then(|| columns[c].run.card(h + 1))
+                };
+                let out_of_order = match (on(&columns, c1, h1), on(&columns, c2, h2)) {
+                    (None, Some(_)) => true,
+                    (Some(a), Some(b)) => a.suit().index() > b.suit().index(),
+                    _ => false,
+                };
+                if out_of_order {
+                    let lift = |column: &mut Column, h: usize| {
+                        if h + 1 < column.run.len() {
+                            column.run.split_off(h + 1)
+                        } else {
+                            AlternatePile::default()
+                        }
+                    };
+                    let (run1, run2) = (lift(&mut columns[c1], h1), lift(&mut columns[c2], h2));
+                    columns[c1].run.append(run2);
+                    columns[c2].run.append(run1);
+                    for (c, h) in [(c1, h1), (c2, h2)] {
+                        for (i, card) in columns[c].run.cards().enumerate().skip(h + 1) {
+                            place[card.index()] = Some((c, i));
+                        }
+                    }
+                }
+            }
+        }
+        columns
+    }
+
     /// Whether the safe move may send `card` (a column's top) home: see `safe_move`.
     fn safe_home(&self, card: Card) -> bool {
         if !self.foundations.accepts(card) {
@@ -764,7 +819,7 @@ impl Game for Klondike {
     /// card at a time, every talon card can be reached whatever the split, so the split is
     /// left out. 7 x 26 + 24 + 5 = 211 bits.
     fn key(&self) -> [u64; 4] {
-        let codes = column::sorted_codes(&self.columns);
+        let codes = column::sorted_codes(&self.twin_runs_in_order());
         let mut key = KeyWriter::<4>::new();
         for code in codes {
             // At most six cards face down: the code's fourth bit is always clear.
