@@ -6,8 +6,8 @@ mod common;
 
 use common::{
     agrees_with_brute_force_on_all, assert_moves, cards, check_narrower, check_wider,
-    deal_out_stock, deal_starting, legal_texts, options, play, random_moves, reduced_deal,
-    short_of_a_win, solve_checked, Picker,
+    deal_out_stock, deal_starting, legal_texts, options, play, reduced_deal, short_of_a_win,
+    solve_checked, Picker,
 };
 use patience::card::{Card, Suit};
 use patience::deal::shuffled;
