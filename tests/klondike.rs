@@ -422,6 +422,31 @@ fn the_solver_agrees_with_brute_force_on_many_more_positions() {
     agrees_with_brute_force_on_all(positions);
 }
 
+/// Twin runs: the 7S on the 8H or on the 8D (both face up, the other left bare) is one key;
+/// so is each black seven on a red eight, whichever on which; the 7S where it lay is another.
+#[test]
+fn runs_on_twins_share_a_key_whichever_twin_holds_them() {
+    let columns = [
+        "AC",
+        "2C 8H",
+        "3C 4C 8D",
+        "5C 6C 2D 7S",
+        "TC JC QC KC 7C",
+        "2H 3H 4H 5H 6H 9C",
+        "7H 9H TH JH QH KH 3D",
+    ];
+    let deal = Klondike::deal(&options::<Klondike>(&[]), &klondike_order(columns, "")).unwrap();
+    let on_hearts = play(&deal, "7S 4>2");
+    let on_diamonds = play(&deal, "7S 4>3");
+    assert_ne!(on_hearts, on_diamonds);
+    assert_eq!(on_hearts.key(), on_diamonds.key());
+    assert_ne!(on_hearts.key(), deal.key());
+    let paired = play(&on_hearts, "7C 5>3");
+    let crossed = play(&on_diamonds, "7C 5>2");
+    assert_ne!(paired, crossed);
+    assert_eq!(paired.key(), crossed.key());
+}
+
 /// How many positions, up to the order of the columns (`Game::canonical`), and how many keys
 /// the legal moves reach from `position`; `None` past `limit` positions.
 fn positions_and_keys(position: &Klondike, limit: usize) -> Option<(usize, usize)> {
