@@ -123,15 +123,21 @@ case $game in
     # over every deal drawing one had not won, the fourth over every deal left; drawing one,
     # the second over every deal, the third over the deals the wider search had proven lost
     # drawing one (all lost within it), the fourth over every deal left. The fifth has run,
-    # drawing three, over the deals left that drawing one had won, and drawing one over 833 of
-    # its deals left (docs/rules/klondike.md, Where the search stands).
+    # drawing three, over the deals left that drawing one had won, and drawing one over every
+    # deal left; then, drawing three, the sixth over 1,071 of the deals left that drawing one had
+    # won, and drawing one the seventh (the narrower search, drawing three among its variants)
+    # over the 29 deals won drawing three. The last rung, once the key took twin runs for one
+    # (lost graphs 10 to 45 times smaller), over every deal left (docs/rules/klondike.md, Where
+    # the search stands).
     rungs=("beam 8 200000 2G" "narrower - 100000 2G")
     if [[ $game == klondike-draw3 ]]; then
-      rungs+=("wider - 2000000 2G")
+      rungs+=("wider - 2000000 2G" "beam 8 2000000 2G" "beam 8 2000000 2G 1"
+        "beam 8 2000000 2G 2")
     else
-      rungs+=("depth-first - 2000000 2G")
+      rungs+=("depth-first - 2000000 2G" "beam 8 2000000 2G" "beam 8 2000000 2G 1"
+        "narrower - 2000000 2G")
     fi
-    rungs+=("beam 8 2000000 2G" "beam 8 2000000 2G 1")
+    rungs+=("depth-first - 1000000 2G")
     based=1 ;;
   *)
     echo "scripts/ladder.sh: no ladder for '$game' (harp, sedgewick, terrace, queens, wheel, wheel-deal-any-time, klondike-draw3, klondike-draw1)" >&2
