@@ -472,8 +472,9 @@ fn positions_and_keys(position: &Klondike, limit: usize) -> Option<(usize, usize
 
 /// Twin runs (`docs/rules/klondike.md`): the key takes positions that differ only in which
 /// of two face-up twins holds which run for one. The solver, in every order, agrees with the
-/// oracle (which keys positions by their columns alone) on positions of three-suit deals,
-/// some moves in, whose graphs hold such positions: fewer keys than positions.
+/// oracle (which keys positions by their columns alone) on positions some way short of a win
+/// (of whole deals, and of three-suit deals) whose graphs hold such positions: fewer keys
+/// than positions.
 #[test]
 fn the_solver_agrees_with_brute_force_where_twin_runs_share_a_key() {
     let suit_sets = [

@@ -812,12 +812,12 @@ impl Game for Klondike {
         self.foundations.is_complete()
     }
 
-    /// Each column exactly (face-down count and run; the columns with nothing face down, which
-    /// differ only in their runs, in sorted order), then the talon's cards still there and
-    /// where the stock begins. The foundations follow from the rest: every card not in a
-    /// column or the talon is home, and each suit's home cards run up from its ace. Drawing one
-    /// card at a time, every talon card can be reached whatever the split, so the split is
-    /// left out. 7 x 26 + 24 + 5 = 211 bits.
+    /// Each column (face-down count and run, the runs on twins put in order first; the columns
+    /// with nothing face down, which differ only in their runs, in sorted order), then the
+    /// talon's cards still there and where the stock begins. The foundations follow from the
+    /// rest: every card not in a column or the talon is home, and each suit's home cards run up
+    /// from its ace. Drawing one card at a time, every talon card can be reached whatever the
+    /// split, so the split is left out. 7 x 26 + 24 + 5 = 211 bits.
     fn key(&self) -> [u64; 4] {
         let codes = column::sorted_codes(&self.twin_runs_in_order());
         let mut key = KeyWriter::<4>::new();
