@@ -125,10 +125,11 @@ case $game in
     # drawing one (all lost within it), the fourth over every deal left. The fifth has run,
     # drawing three, over the deals left that drawing one had won, and drawing one over every
     # deal left; then, drawing three, the sixth over 1,071 of the deals left that drawing one had
-    # won, and drawing one the seventh (the narrower search, drawing three among its variants)
-    # over the 29 deals won drawing three. The eighth, once the key took twin runs for one
-    # (lost graphs 10 to 45 times smaller), over every deal left; drawing three the ninth after
-    # it (docs/rules/klondike.md, Where the search stands).
+    # won, and drawing one the sixth (the narrower search, drawing three among its variants)
+    # over the 29 deals won drawing three. The seventh, once the key took twin runs for one
+    # (lost graphs 10 to 45 times smaller), over every deal left; drawing three the eighth after
+    # it, over the deals left that drawing one had lost (docs/rules/klondike.md, Where the search
+    # stands).
     rungs=("beam 8 200000 2G" "narrower - 100000 2G")
     if [[ $game == klondike-draw3 ]]; then
       rungs+=("wider - 2000000 2G" "beam 8 2000000 2G" "beam 8 2000000 2G 1"
