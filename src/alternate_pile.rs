@@ -85,9 +85,12 @@ impl<const BYTES: usize> AlternatePile<BYTES> {
     }
 
     /// Takes off the cards from `height` up, as a pile of their own (Klondike moves a
-    /// face-up run whole).
+    /// face-up run whole); from the height above the top, an empty pile.
     pub fn split_off(&mut self, height: usize) -> Self {
-        debug_assert!(height < self.len());
+        debug_assert!(height <= self.len());
+        if height == self.len() {
+            return Self::default();
+        }
         let upper = AlternatePile {
             len: self.len - height as u8,
             bottom: self.card(height).index() as u8,

@@ -480,46 +480,44 @@ impl Klondike {
     /// the runs on two twins moves only lower cards, whose twins come later.
     fn twin_runs_in_order(&self) -> [Column; COLUMNS] {
         let mut columns = self.columns;
-        // Where each face-up card lies: its column and height.
-        let mut place = [None::<(usize, usize)>; PACK];
-        for (c, column) in columns.iter().enumerate() {
-            for (h, card) in column.run.cards().enumerate() {
-                place[card.index()] = Some((c, h));
+        // Where each face-up card lies: its column times 16 plus its height (a run holds at
+        // most 13 cards), or `NOWHERE`. Bytes: the table is filled for every key made.
+        const NOWHERE: u8 = u8::MAX;
+        let mut place = [NOWHERE; PACK];
+        let note_places = |place: &mut [u8; PACK], columns: &[Column; COLUMNS], c: usize, from| {
+            for (h, card) in columns[c].run.cards().enumerate().skip(from) {
+                place[card.index()] = (c * 16 + h) as u8;
             }
+        };
+        for c in 0..COLUMNS {
+            note_places(&mut place, &columns, c, 0);
         }
         for rank in (2..=KING).rev() {
             for (low, high) in [(Suit::CLUBS, Suit::SPADES), (Suit::DIAMONDS, Suit::HEARTS)] {
-                let twins = (
+                let (p1, p2) = (
                     place[Card::new(low, rank).index()],
                     place[Card::new(high, rank).index()],
                 );
-                let (Some((c1, h1)), Some((c2, h2))) = twins else {
+                if p1 == NOWHERE || p2 == NOWHERE {
                     continue;
-                };
-                let on = |columns: &[Column; COLUMNS], c: usize, h: usize| {
+                }
+                let [(c1, h1), (c2, h2)] =
+                    [p1, p2].map(|p| (usize::from(p / 16), usize::from(p % 16)));
+                let on = |c: usize, h: usize| {
                     (h + 1 < columns[c].run.len()).then(|| columns[c].run.card(h + 1))
                 };
-                let out_of_order = match (on(&columns, c1, h1), on(&columns, c2, h2)) {
+                let out_of_order = match (on(c1, h1), on(c2, h2)) {
                     (None, Some(_)) => true,
                     (Some(a), Some(b)) => a.suit().index() > b.suit().index(),
                     _ => false,
                 };
                 if out_of_order {
-                    let lift = |column: &mut Column, h: usize| {
-                        if h + 1 < column.run.len() {
-                            column.run.split_off(h + 1)
-                        } else {
-                            AlternatePile::default()
-                        }
-                    };
-                    let (run1, run2) = (lift(&mut columns[c1], h1), lift(&mut columns[c2], h2));
+                    let run1 = columns[c1].run.split_off(h1 + 1);
+                    let run2 = columns[c2].run.split_off(h2 + 1);
                     columns[c1].run.append(run2);
                     columns[c2].run.append(run1);
-                    for (c, h) in [(c1, h1), (c2, h2)] {
-                        for (i, card) in columns[c].run.cards().enumerate().skip(h + 1) {
-                            place[card.index()] = Some((c, i));
-                        }
-                    }
+                    note_places(&mut place, &columns, c1, h1 + 1);
+                    note_places(&mut place, &columns, c2, h2 + 1);
                 }
             }
         }

@@ -308,11 +308,13 @@ fn check_moves_allowed<G: Game>(narrow: &OptionValues, wide: &OptionValues) {
                     })
                 })
                 .collect();
-            let picked = picker
-                .pick(&(0..moves.len()).collect::<Vec<_>>())
-                .to_owned();
-            there = there.play(moves[picked]);
-            here = widened[picked];
+            let picked = picker.pick(&moves);
+            let at = moves
+                .iter()
+                .position(|mv| mv == picked)
+                .expect("a picked move");
+            there = there.play(*picked);
+            here = widened[at];
             checked += 1;
         }
     }
