@@ -148,6 +148,20 @@ fn the_stock_is_dealt_three_at_a_time_and_turned_over_without_limit() {
 }
 
 #[test]
+fn drawing_three_a_waste_of_a_multiple_of_three_or_no_stock_keys_as_a_fresh_pass() {
+    let fresh = rules_deal(&[]);
+    let one_deal = play(&fresh, "deal 2D 3H AS");
+    let two_deals = play(&one_deal, "deal JC TS QD");
+    assert_eq!(one_deal.key(), fresh.key());
+    assert_eq!(two_deals.key(), fresh.key());
+    assert_eq!(deal_out_stock(fresh).key(), fresh.key());
+    // Two cards left on the waste: the next pass's cards are not this one's.
+    let played = play(&one_deal, "AS w>h");
+    assert_ne!(played.key(), play(&played, "deal JC TS QD").key());
+    assert_ne!(played.key(), deal_out_stock(played).key());
+}
+
+#[test]
 fn foundation_cards_may_be_worried_back_unless_the_variant_forbids_it() {
     let position = play(&rules_deal(&[]), "AH 1>h");
     // The AH back onto the black two; never into a space (not a king).

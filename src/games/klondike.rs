@@ -826,7 +826,12 @@ impl Game for Klondike {
         }
         let (present, split) = self.talon.state();
         key.push(present as u64, STOCK_MAX);
-        let split = if self.draw == 1 { 0 } else { split };
+        // Drawing three, a waste of a multiple of three cards, or no stock, plays as a fresh
+        // pass: each is dealt to from the other without a card moving.
+        let fresh = self.draw == 1
+            || self.talon.stock_len() == 0
+            || self.talon.waste_len() % self.draw as usize == 0;
+        let split = if fresh { 0 } else { split };
         key.push(split as u64, 5);
         key.finish()
     }
