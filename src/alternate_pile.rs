@@ -53,6 +53,11 @@ impl<const BYTES: usize> AlternatePile<BYTES> {
         Card::new(suit_of(red, high), rank as u8)
     }
 
+    /// The card laid first, read as stored (no rank worked out).
+    pub fn bottom(&self) -> Option<Card> {
+        (self.len > 0).then(|| Card::from_index(self.bottom as usize))
+    }
+
     pub fn top(&self) -> Option<Card> {
         (self.len > 0).then(|| self.card(self.len() - 1))
     }

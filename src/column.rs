@@ -29,7 +29,7 @@ impl Column {
     /// The height in the run of its card of `rank`, if it holds one: a run goes down a rank a
     /// card from its bottom and never wraps, so it holds each rank once at most.
     pub fn height_of_rank(&self, rank: Rank) -> Option<usize> {
-        let bottom = self.run.cards().next()?.rank();
+        let bottom = self.run.bottom()?.rank();
         let height = bottom.checked_sub(rank)? as usize;
         (rank > 0 && height < self.run.len()).then_some(height)
     }

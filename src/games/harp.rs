@@ -120,7 +120,7 @@ impl Harp {
         let under_runs: u32 = (0..COLUMNS)
             .filter_map(|c| {
                 let column = &self.columns[c];
-                let bottom = column.run.cards().next()?;
+                let bottom = column.run.bottom()?;
                 Some(u32::from(inversions_over(
                     bottom,
                     &self.face_down.column(c)[..column.down as usize],

@@ -480,48 +480,69 @@ impl Klondike {
     /// the runs on two twins moves only lower cards, whose twins come later.
     fn twin_runs_in_order(&self) -> [Column; COLUMNS] {
         let mut columns = self.columns;
-        // Where each face-up card lies: its column times 16 plus its height (a run holds at
-        // most 13 cards), or `NOWHERE`. Bytes: the table is filled for every key made.
-        const NOWHERE: u8 = u8::MAX;
-        let mut place = [NOWHERE; PACK];
-        let note_places = |place: &mut [u8; PACK], columns: &[Column; COLUMNS], c: usize, from| {
-            for (h, card) in columns[c].run.cards().enumerate().skip(from) {
-                place[card.index()] = (c * 16 + h) as u8;
-            }
-        };
-        for c in 0..COLUMNS {
-            note_places(&mut place, &columns, c, 0);
-        }
-        for rank in (2..=KING).rev() {
-            for (low, high) in [(Suit::CLUBS, Suit::SPADES), (Suit::DIAMONDS, Suit::HEARTS)] {
-                let (p1, p2) = (
-                    place[Card::new(low, rank).index()],
-                    place[Card::new(high, rank).index()],
-                );
-                if p1 == NOWHERE || p2 == NOWHERE {
+        let mut to_order = self.twins_holding_runs();
+        while to_order != 0 {
+            // The highest first: the kings' twins, then the queens', ...
+            let rank_colour = 31 - to_order.leading_zeros();
+            to_order &= !(1 << rank_colour);
+            let (rank, red) = ((rank_colour >> 1) as u8, rank_colour & 1 == 1);
+            let low_suit = if red { Suit::DIAMONDS } else { Suit::CLUBS };
+            // Where each twin lies, its column and height: the twin of the lower suit first.
+            let mut places = [(0, 0); 2];
+            for (c, column) in columns.iter().enumerate() {
+                let Some(h) = column.height_of_rank(rank) else {
                     continue;
-                }
-                let [(c1, h1), (c2, h2)] =
-                    [p1, p2].map(|p| (usize::from(p / 16), usize::from(p % 16)));
-                let on = |c: usize, h: usize| {
-                    (h + 1 < columns[c].run.len()).then(|| columns[c].run.card(h + 1))
                 };
-                let out_of_order = match (on(c1, h1), on(c2, h2)) {
-                    (None, Some(_)) => true,
-                    (Some(a), Some(b)) => a.suit().index() > b.suit().index(),
-                    _ => false,
-                };
-                if out_of_order {
-                    let run1 = columns[c1].run.split_off(h1 + 1);
-                    let run2 = columns[c2].run.split_off(h2 + 1);
-                    columns[c1].run.append(run2);
-                    columns[c2].run.append(run1);
-                    note_places(&mut place, &columns, c1, h1 + 1);
-                    note_places(&mut place, &columns, c2, h2 + 1);
+                // The colour changes with each card up the run.
+                if column
+                    .run
+                    .bottom()
+                    .is_some_and(|b| (b.is_red() != (h % 2 == 1)) == red)
+                {
+                    let suit = column.run.card(h).suit();
+                    places[usize::from(suit != low_suit)] = (c, h);
                 }
+            }
+            let [(c1, h1), (c2, h2)] = places;
+            let on = |c: usize, h: usize| {
+                (h + 1 < columns[c].run.len()).then(|| columns[c].run.card(h + 1))
+            };
+            let out_of_order = match (on(c1, h1), on(c2, h2)) {
+                (None, Some(_)) => true,
+                (Some(a), Some(b)) => a.suit().index() > b.suit().index(),
+                _ => false,
+            };
+            if out_of_order {
+                let run1 = columns[c1].run.split_off(h1 + 1);
+                let run2 = columns[c2].run.split_off(h2 + 1);
+                columns[c1].run.append(run2);
+                columns[c2].run.append(run1);
             }
         }
         columns
+    }
+
+    /// The twins both face up in the columns with a run on one or both, a bit each by
+    /// `Card::rank_colour`: the only ones whose runs `twin_runs_in_order` may move. Moving runs
+    /// between twins keeps this set (the same cards face up, each run whole).
+    fn twins_holding_runs(&self) -> u32 {
+        let (mut once, mut twice, mut holding) = (0u32, 0u32, 0u32);
+        for run in self.columns.iter().map(|column| &column.run) {
+            let Some(bottom) = run.bottom() else {
+                continue;
+            };
+            let (mut rank_colour, mut cards) = (bottom.rank_colour(), 0u32);
+            for _ in 0..run.len() {
+                cards |= 1 << rank_colour;
+                // One rank lower, the other colour (a column's run never goes below the ace).
+                rank_colour = (rank_colour ^ 1).wrapping_sub(2);
+            }
+            // Every card of the run holds one but its top, the lowest rank.
+            holding |= cards & (cards - 1);
+            twice |= once & cards;
+            once |= cards;
+        }
+        twice & holding
     }
 
     /// Whether the safe move may send `card` (a column's top) home: see `safe_move`.
@@ -830,7 +851,7 @@ impl Game for Klondike {
         // pass: each is dealt to from the other without a card moving.
         let fresh = self.draw == 1
             || self.talon.stock_len() == 0
-            || self.talon.waste_len() % self.draw as usize == 0;
+            || self.talon.waste_len().is_multiple_of(self.draw as usize);
         let split = if fresh { 0 } else { split };
         key.push(split as u64, 5);
         key.finish()
