@@ -392,6 +392,47 @@ fn every_deal_the_blocked_card_rule_ends_is_lost_by_brute_force() {
     assert!(checked >= 10, "only {checked} blocked deals checked");
 }
 
+/// The same for positions reached in play, where the rule follows what lies on what (a card
+/// that must leave first): three-suit deals played some random moves on, drawing one and three,
+/// worrying back allowed and not; every position on the way where the search offers nothing
+/// though moves remain is lost by brute force.
+#[test]
+fn every_position_the_blocked_card_rule_ends_is_lost_by_brute_force() {
+    let suit_sets = [
+        [Suit::CLUBS, Suit::DIAMONDS, Suit::HEARTS],
+        [Suit::CLUBS, Suit::SPADES, Suit::HEARTS],
+    ];
+    let (mut checked, mut not_at_the_deal) = (0, 0);
+    let mut moves = Vec::new();
+    for seed in 0..400u64 {
+        let changes = [
+            ("draw", [3, 1][seed as usize / 2 % 2]),
+            ("no-worry", (seed / 4 % 2) as u32),
+        ];
+        let order = reduced_deal(seed, &suit_sets[seed as usize % 2]);
+        let deal = Klondike::deal(&options::<Klondike>(&changes), &order).unwrap();
+        let blocked_at_the_deal = search_texts(&deal).is_empty();
+        let (mut position, mut picker) = (deal, Picker::new(seed));
+        for _ in 0..40 {
+            moves.clear();
+            position.legal_moves(&mut moves);
+            if moves.is_empty() || position.is_won() {
+                break;
+            }
+            if search_texts(&position).is_empty() {
+                if let Some(won) = brute_force_within(&position, 300_000) {
+                    assert!(!won, "seed {seed}: the rule ended a winnable position");
+                    checked += 1;
+                    not_at_the_deal += usize::from(!blocked_at_the_deal);
+                }
+                break;
+            }
+            position = position.play(*picker.pick(&moves));
+        }
+    }
+    assert!(not_at_the_deal >= 10, "only {not_at_the_deal} of {checked} blocked in play");
+}
+
 #[test]
 fn move_path_counts_are_pinned() {
     let counts = |seed: u64, changes: &[(&str, u32)]| -> Vec<u64> {

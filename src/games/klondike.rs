@@ -8,7 +8,7 @@
 
 use crate::alternate_pile::AlternatePile;
 use crate::bits::Ones;
-use crate::card::{format_cards, whole_suits_of_packs, Card, Suit, ACE, KING, PACK};
+use crate::card::{format_cards, whole_suits_of_packs, Card, Suit, KING, PACK};
 use crate::column::{self, Column, FaceDown};
 use crate::foundations::SuitFoundations;
 use crate::game::{Game, OptionKind, OptionValues, Tally, VariantOption};
@@ -115,71 +115,78 @@ impl Klondike {
         self.columns[column].run.top()
     }
 
-    /// Whether some card can never leave its place, so the position cannot be won. Only a
-    /// column's face-down cards and, over them, its run's lowest card are held in place (every
-    /// other card is counted free to go). A held card leaves only once every card above it
-    /// has left, and then only home (every lower card of its suit gone first), onto a card one
-    /// rank higher of the other colour that is then a column's top (free, or held with nothing
-    /// held above it), or, a king, into a space. Cards are let go while one of these can
-    /// happen; any card still held at the end never leaves. Argument: `docs/rules/klondike.md`,
-    /// "Blocked cards".
+    /// Whether some card can never go home, so the position cannot be won. What must happen
+    /// before what, followed from the position as it stands: a column's card is a top only
+    /// once the card on it has left; a card leaves its place (stops lying where it lies) only
+    /// by going home (a top, every lower card of its suit home first), by moving with what lies
+    /// on it onto a card one rank higher of the other colour, other than the one it lies on,
+    /// that is then a top, or, a king, into a space; a face-down card moves only once it has
+    /// been a top. Talon cards count as able to be tops, and home cards too when worrying back
+    /// is allowed. Whatever these rules cannot bring about never happens. Argument:
+    /// `docs/rules/klondike.md`, "Blocked cards".
     fn blocked(&self) -> bool {
-        // Each column's held cards, the lowest first; only the top `held[c]` are still held.
-        let mut cards = [[Card::from_index(0); MOST_DOWN + 1]; COLUMNS];
-        let mut held = [0u8; COLUMNS];
-        // Where each held card lies (its column times eight plus its height), or `NOWHERE`.
-        const NOWHERE: u8 = u8::MAX;
-        let mut place = [NOWHERE; PACK];
-        // Each suit's cards still held, a bit per rank.
-        let mut held_ranks = [0u16; 4];
+        // Each column's cards, the lowest first: its face-down cards, then its run.
+        let mut stacks = [[Card::from_index(0); MOST_DOWN + KING as usize]; COLUMNS];
+        let mut heights = [0; COLUMNS];
+        let mut in_columns = 0u64;
+        // Bits by card index: cards that can be a column's top some time, cards that can leave
+        // their place.
+        let (mut can_top, mut can_leave) = (0u64, 0u64);
         for (c, column) in self.columns.iter().enumerate() {
-            if column.down == 0 {
-                continue;
-            }
             let down = column.down as usize;
-            cards[c][..down].copy_from_slice(&self.face_down.column(c)[..down]);
-            cards[c][down] = column.run.card(0);
-            held[c] = column.down + 1;
-            for (height, card) in cards[c][..=down].iter().enumerate() {
-                place[card.index()] = (c * 8 + height) as u8;
-                held_ranks[card.suit().index()] |= 1 << card.rank();
+            stacks[c][..down].copy_from_slice(&self.face_down.column(c)[..down]);
+            for (h, card) in column.run.cards().enumerate() {
+                stacks[c][down + h] = card;
+            }
+            heights[c] = down + column.run.len();
+            for card in &stacks[c][..heights[c]] {
+                in_columns |= 1 << card.index();
+            }
+            if let Some(top) = column.run.top() {
+                can_top |= 1 << top.index();
             }
         }
-        // Held cards leave from the top of each column down, so a card is still held exactly
-        // when it lies below its column's count.
-        let can_be_top = |held: &[u8; COLUMNS], card: Card| {
-            let place = place[card.index()];
-            place == NOWHERE || place % 8 + 1 >= held[usize::from(place / 8)]
-        };
+        let mut home = Suit::ALL.map(|suit| self.foundations.count(suit));
+        let home_cards = Suit::ALL
+            .into_iter()
+            .map(|suit| ((1u64 << home[suit.index()]) - 1) << (suit.index() * 13))
+            .fold(0, |all, cards| all | cards);
+        let talon_cards = !in_columns & !home_cards & ((1 << PACK) - 1);
+        can_top |= talon_cards | if self.worry { home_cards } else { 0 };
         loop {
-            let mut freed = false;
-            for c in 0..COLUMNS {
-                let Some(&card) = held[c]
-                    .checked_sub(1)
-                    .map(|top| &cards[c][usize::from(top)])
-                else {
-                    continue;
-                };
-                let (suit, rank) = (card.suit().index(), card.rank());
-                // No card of its suit below it (ace up) still held.
-                let home = held_ranks[suit] & ((1 << rank) - (1 << ACE)) == 0;
-                let onto = rank < KING
-                    && Suit::ALL
-                        .into_iter()
-                        .filter(|s| s.is_red() != card.is_red())
-                        .map(|s| Card::new(s, rank + 1))
-                        .any(|host| {
-                            (self.worry || !self.foundations.is_home(host))
-                                && can_be_top(&held, host)
-                        });
-                if home || onto || rank == KING {
-                    held[c] -= 1;
-                    held_ranks[suit] &= !(1 << rank);
-                    freed = true;
+            let before = (can_top, can_leave, home);
+            for (c, stack) in stacks.iter().enumerate() {
+                let (cards, down) = (&stack[..heights[c]], self.columns[c].down as usize);
+                for h in (0..cards.len()).rev() {
+                    let (card, bit) = (cards[h], 1u64 << cards[h].index());
+                    if h + 1 < cards.len() && can_leave >> cards[h + 1].index() & 1 == 1 {
+                        can_top |= bit;
+                    }
+                    if can_leave & bit != 0 || (h < down && can_top & bit == 0) {
+                        continue;
+                    }
+                    let rank = card.rank();
+                    let onto = rank < KING
+                        && Suit::ALL
+                            .into_iter()
+                            .filter(|s| s.is_red() != card.is_red())
+                            .map(|s| Card::new(s, rank + 1))
+                            .any(|host| {
+                                can_top >> host.index() & 1 == 1 && (h == 0 || cards[h - 1] != host)
+                            });
+                    if rank <= home[card.suit().index()] || onto || rank == KING {
+                        can_leave |= bit;
+                    }
                 }
             }
-            if !freed {
-                return held.iter().any(|&h| h > 0);
+            for suit in Suit::ALL {
+                let count = &mut home[suit.index()];
+                while *count < KING && can_top >> Card::new(suit, *count + 1).index() & 1 == 1 {
+                    *count += 1;
+                }
+            }
+            if (can_top, can_leave, home) == before {
+                return home.iter().any(|&count| count < KING);
             }
         }
     }
