@@ -430,7 +430,10 @@ fn every_position_the_blocked_card_rule_ends_is_lost_by_brute_force() {
             position = position.play(*picker.pick(&moves));
         }
     }
-    assert!(not_at_the_deal >= 10, "only {not_at_the_deal} of {checked} blocked in play");
+    assert!(
+        not_at_the_deal >= 10,
+        "only {not_at_the_deal} of {checked} blocked in play"
+    );
 }
 
 #[test]
