@@ -121,8 +121,9 @@ impl Klondike {
     /// by going home (a top, every lower card of its suit home first), by moving with what lies
     /// on it onto a card one rank higher of the other colour, other than the one it lies on,
     /// that is then a top, or, a king, into a space; a face-down card moves only once it has
-    /// been a top. Talon cards count as able to be tops, and home cards too when worrying back
-    /// is allowed. Whatever these rules cannot bring about never happens. Argument:
+    /// been a top. A talon card (or, worrying back, a home card) becomes a top only by going
+    /// onto a top, or, a king, into a space. Whatever these rules cannot bring about never
+    /// happens. Argument:
     /// `docs/rules/klondike.md`, "Blocked cards".
     fn blocked(&self) -> bool {
         // Each column's cards, the lowest first: its face-down cards, then its run.
@@ -152,9 +153,26 @@ impl Klondike {
             .map(|suit| ((1u64 << home[suit.index()]) - 1) << (suit.index() * 13))
             .fold(0, |all, cards| all | cards);
         let talon_cards = !in_columns & !home_cards & ((1 << PACK) - 1);
-        can_top |= talon_cards | if self.worry { home_cards } else { 0 };
+        // Cards that reach the columns only by being played there: onto a top, or a king into a
+        // space.
+        let played_in = talon_cards | if self.worry { home_cards } else { 0 };
+        // Whether `card` can go onto a top some time (one rank higher, the other colour, among
+        // `can_top`), or is a king, which can go into a space.
+        let parents_can_top = |can_top: u64, card: Card| {
+            let rank = card.rank();
+            rank == KING
+                || Suit::ALL
+                    .into_iter()
+                    .filter(|s| s.is_red() != card.is_red())
+                    .any(|s| can_top >> Card::new(s, rank + 1).index() & 1 == 1)
+        };
         loop {
             let before = (can_top, can_leave, home);
+            for card in Ones(u128::from(played_in & !can_top)).map(Card::from_index) {
+                if parents_can_top(can_top, card) {
+                    can_top |= 1 << card.index();
+                }
+            }
             for (c, stack) in stacks.iter().enumerate() {
                 let (cards, down) = (&stack[..heights[c]], self.columns[c].down as usize);
                 for h in (0..cards.len()).rev() {
@@ -165,23 +183,22 @@ impl Klondike {
                     if can_leave & bit != 0 || (h < down && can_top & bit == 0) {
                         continue;
                     }
-                    let rank = card.rank();
-                    let onto = rank < KING
-                        && Suit::ALL
-                            .into_iter()
-                            .filter(|s| s.is_red() != card.is_red())
-                            .map(|s| Card::new(s, rank + 1))
-                            .any(|host| {
-                                can_top >> host.index() & 1 == 1 && (h == 0 || cards[h - 1] != host)
-                            });
-                    if rank <= home[card.suit().index()] || onto || rank == KING {
+                    // Not back onto the card it lies on.
+                    let lies_on = h
+                        .checked_sub(1)
+                        .map_or(0, |below| 1 << cards[below].index());
+                    if card.rank() <= home[card.suit().index()]
+                        || parents_can_top(can_top & !lies_on, card)
+                    {
                         can_leave |= bit;
                     }
                 }
             }
             for suit in Suit::ALL {
                 let count = &mut home[suit.index()];
-                while *count < KING && can_top >> Card::new(suit, *count + 1).index() & 1 == 1 {
+                while *count < KING
+                    && (can_top | talon_cards) >> Card::new(suit, *count + 1).index() & 1 == 1
+                {
                     *count += 1;
                 }
             }
