@@ -122,8 +122,9 @@ impl Klondike {
     /// on it onto a card one rank higher of the other colour, other than the one it lies on,
     /// that is then a top, or, a king, into a space; a face-down card moves only once it has
     /// been a top. A talon card (or, worrying back, a home card) becomes a top only by going
-    /// onto a top, or, a king, into a space. Whatever these rules cannot bring about never
-    /// happens. Argument:
+    /// onto a top, or, a king, into a space; drawing three, a talon card out of reach comes
+    /// within reach only once a card before it, or the card just after it, has been taken.
+    /// Whatever these rules cannot bring about never happens. Argument:
     /// `docs/rules/klondike.md`, "Blocked cards".
     fn blocked(&self) -> bool {
         // Each column's cards, the lowest first: its face-down cards, then its run.
@@ -153,9 +154,22 @@ impl Klondike {
             .map(|suit| ((1u64 << home[suit.index()]) - 1) << (suit.index() * 13))
             .fold(0, |all, cards| all | cards);
         let talon_cards = !in_columns & !home_cards & ((1 << PACK) - 1);
-        // Cards that reach the columns only by being played there: onto a top, or a king into a
-        // space.
-        let played_in = talon_cards | if self.worry { home_cards } else { 0 };
+        // Talon cards that can come to the waste's top some time: those dealing on reaches now
+        // (all of them drawing one), and, drawing three, one after a card before it in the
+        // talon, or the card just after it, has been taken away.
+        let (order, reachable) = self.reachable_talon(true);
+        let mut within_reach = order[..reachable]
+            .iter()
+            .fold(0u64, |cards, card| cards | 1 << card.index());
+        let (mut talon_order, mut talon_len) = ([Card::from_index(0); STOCK_MAX], 0);
+        for card in self.talon.in_order() {
+            talon_order[talon_len] = card;
+            talon_len += 1;
+        }
+        let talon_order = &talon_order[..talon_len];
+        // Home cards, worrying back, reach the columns only by being played there: onto a top,
+        // or a king into a space.
+        let worried = if self.worry { home_cards } else { 0 };
         // Whether `card` can go onto a top some time (one rank higher, the other colour, among
         // `can_top`), or is a king, which can go into a space.
         let parents_can_top = |can_top: u64, card: Card| {
@@ -167,7 +181,26 @@ impl Klondike {
                     .any(|s| can_top >> Card::new(s, rank + 1).index() & 1 == 1)
         };
         loop {
-            let before = (can_top, can_leave, home);
+            let before = (can_top, can_leave, home, within_reach);
+            if within_reach & talon_cards != talon_cards {
+                // Taken away: home, or onto a top.
+                let can_go = |card: Card, within_reach: u64, can_top: u64, home: &[u8; 4]| {
+                    within_reach >> card.index() & 1 == 1
+                        && (card.rank() <= home[card.suit().index()] + 1
+                            || parents_can_top(can_top, card))
+                };
+                let mut one_before = false;
+                for (i, &card) in talon_order.iter().enumerate() {
+                    let next = talon_order.get(i + 1).copied();
+                    if one_before
+                        || next.is_some_and(|next| can_go(next, within_reach, can_top, &home))
+                    {
+                        within_reach |= 1 << card.index();
+                    }
+                    one_before |= can_go(card, within_reach, can_top, &home);
+                }
+            }
+            let played_in = (talon_cards & within_reach) | worried;
             for card in Ones(u128::from(played_in & !can_top)).map(Card::from_index) {
                 if parents_can_top(can_top, card) {
                     can_top |= 1 << card.index();
@@ -197,12 +230,15 @@ impl Klondike {
             for suit in Suit::ALL {
                 let count = &mut home[suit.index()];
                 while *count < KING
-                    && (can_top | talon_cards) >> Card::new(suit, *count + 1).index() & 1 == 1
+                    && (can_top | (talon_cards & within_reach))
+                        >> Card::new(suit, *count + 1).index()
+                        & 1
+                        == 1
                 {
                     *count += 1;
                 }
             }
-            if (can_top, can_leave, home) == before {
+            if (can_top, can_leave, home, within_reach) == before {
                 return home.iter().any(|&count| count < KING);
             }
         }
