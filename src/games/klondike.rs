@@ -110,6 +110,27 @@ impl Tops {
     }
 }
 
+/// The two cards each card goes on in the columns (one rank higher, the other colour), a bit
+/// each by index; none for a king.
+const PARENTS: [u64; PACK] = {
+    let mut parents = [0; PACK];
+    let mut index = 0;
+    while index < PACK {
+        let (suit, rank) = (index / 13, index % 13 + 1);
+        if rank < KING as usize {
+            // Clubs and spades (0, 3) are black, diamonds and hearts (1, 2) red.
+            let others = if suit == 0 || suit == 3 {
+                [1, 2]
+            } else {
+                [0, 3]
+            };
+            parents[index] = 1 << (others[0] * 13 + rank) | 1 << (others[1] * 13 + rank);
+        }
+        index += 1;
+    }
+    parents
+};
+
 impl Klondike {
     fn top(&self, column: usize) -> Option<Card> {
         self.columns[column].run.top()
@@ -172,14 +193,8 @@ impl Klondike {
         let worried = if self.worry { home_cards } else { 0 };
         // Whether `card` can go onto a top some time (one rank higher, the other colour, among
         // `can_top`), or is a king, which can go into a space.
-        let parents_can_top = |can_top: u64, card: Card| {
-            let rank = card.rank();
-            rank == KING
-                || Suit::ALL
-                    .into_iter()
-                    .filter(|s| s.is_red() != card.is_red())
-                    .any(|s| can_top >> Card::new(s, rank + 1).index() & 1 == 1)
-        };
+        let parents_can_top =
+            |can_top: u64, card: Card| card.rank() == KING || can_top & PARENTS[card.index()] != 0;
         loop {
             let before = (can_top, can_leave, home, within_reach);
             if within_reach & talon_cards != talon_cards {
@@ -238,8 +253,9 @@ impl Klondike {
                     *count += 1;
                 }
             }
-            if (can_top, can_leave, home, within_reach) == before {
-                return home.iter().any(|&count| count < KING);
+            let all_home = home.iter().all(|&count| count == KING);
+            if all_home || (can_top, can_leave, home, within_reach) == before {
+                return !all_home;
             }
         }
     }
