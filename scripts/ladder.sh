@@ -128,7 +128,12 @@ case $game in
     # won, and drawing one the sixth (the narrower search, drawing three among its variants)
     # over the 29 deals won drawing three. The seventh, once the key took twin runs for one
     # (lost graphs 10 to 45 times smaller), over every deal left; drawing three the eighth after
-    # it, over the deals left that drawing one had lost (docs/rules/klondike.md, Where the search
+    # it, over the deals left that drawing one had lost. Then (session 56, the blocked-card test
+    # following what lies on what) depth-first within 4M, drawing one over every deal left,
+    # drawing three over those drawing one had won; drawing three the wider search within 4M
+    # over those drawing one had lost; drawing one depth-first within 16M over every deal left;
+    # drawing three the wider search within 16M over those drawing one had newly lost, then
+    # depth-first within 16M over every deal left (docs/rules/klondike.md, Where the search
     # stands).
     rungs=("beam 8 200000 2G" "narrower - 100000 2G")
     if [[ $game == klondike-draw3 ]]; then
@@ -140,8 +145,12 @@ case $game in
     fi
     rungs+=("depth-first - 1000000 2G")
     if [[ $game == klondike-draw3 ]]; then
-      rungs+=("wider - 1000000 2G")
+      rungs+=("wider - 1000000 2G" "depth-first - 4000000 2G" "wider - 4000000 2G"
+        "wider - 16000000 3G")
+    else
+      rungs+=("depth-first - 4000000 2G")
     fi
+    rungs+=("depth-first - 16000000 3G")
     based=1 ;;
   *)
     echo "scripts/ladder.sh: no ladder for '$game' (harp, sedgewick, terrace, queens, wheel, wheel-deal-any-time, klondike-draw3, klondike-draw1)" >&2
