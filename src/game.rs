@@ -173,9 +173,10 @@ pub trait Game: Copy + Eq + Hash + Send + Sync + 'static {
 
     /// The position with its interchangeable parts put in a standard order (for example piles
     /// sorted), written plainly: the brute-force oracle's own symmetry reduction, independent
-    /// of the packed `key`. Positions with equal canonical forms have equal keys; positions
-    /// with different ones share a key only where the game's rules document proves them equally
-    /// winnable, within equally many moves (Klondike's twin runs).
+    /// of the packed `key`, and the strategies' memory of where they have been. Positions with
+    /// equal canonical forms have equal keys; positions with different ones share a key only
+    /// where the game's rules document proves them equally winnable, within equally many moves
+    /// (Klondike's twin runs, and its wastes keyed as fresh passes).
     fn canonical(&self) -> Self {
         *self
     }

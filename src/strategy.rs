@@ -163,10 +163,13 @@ impl Ending {
 }
 
 /// Plays one deal to its end with `strategy`. Moves that return to a position already played
-/// through are not offered (a player remembers where they have been), so no game loops.
+/// through are not offered (a player remembers where they have been), so no game loops. The
+/// same position means the same up to interchangeable piles (`Game::canonical`), not the same
+/// key: a key may take positions a player tells apart for one (Klondike keys a waste of three
+/// cards as the fresh stock it was dealt from).
 pub fn play<G: Game>(start: &G, strategy: &mut dyn Strategy) -> (Vec<G::Move>, Ending) {
     let mut position = *start;
-    let mut seen = HashSet::from([position.key()]);
+    let mut seen = HashSet::from([position.canonical()]);
     let mut line = Vec::new();
     let mut moves = Vec::new();
     let mut offered = Vec::new();
@@ -188,7 +191,7 @@ pub fn play<G: Game>(start: &G, strategy: &mut dyn Strategy) -> (Vec<G::Move>, E
         choices.clear();
         for &mv in &moves {
             let after = position.play(mv);
-            if !seen.contains(&after.key()) {
+            if !seen.contains(&after.canonical()) {
                 offered.push((mv, after));
                 choices.push(Choice::new(before, after.tally(), position.advice(mv)));
             }
@@ -199,6 +202,6 @@ pub fn play<G: Game>(start: &G, strategy: &mut dyn Strategy) -> (Vec<G::Move>, E
         let (mv, after) = offered[strategy.choose(&choices)];
         line.push(mv);
         position = after;
-        seen.insert(position.key());
+        seen.insert(position.canonical());
     }
 }
