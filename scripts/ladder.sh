@@ -133,8 +133,9 @@ case $game in
     # drawing three over those drawing one had won; drawing three the wider search within 4M
     # over those drawing one had lost; drawing one depth-first within 16M over every deal left;
     # drawing three the wider search within 16M over those drawing one had newly lost, then
-    # depth-first within 16M over every deal left (docs/rules/klondike.md, Where the search
-    # stands).
+    # depth-first within 16M over every deal left; then depth-first within 64M, and drawing
+    # three the wider search within 64M over the deals drawing one had newly lost: every deal
+    # decided (docs/rules/klondike.md, Where the search stands).
     rungs=("beam 8 200000 2G" "narrower - 100000 2G")
     if [[ $game == klondike-draw3 ]]; then
       rungs+=("wider - 2000000 2G" "beam 8 2000000 2G" "beam 8 2000000 2G 1"
@@ -150,7 +151,10 @@ case $game in
     else
       rungs+=("depth-first - 4000000 2G")
     fi
-    rungs+=("depth-first - 16000000 3G")
+    rungs+=("depth-first - 16000000 3G" "depth-first - 64000000 6G")
+    if [[ $game == klondike-draw3 ]]; then
+      rungs+=("wider - 64000000 6G")
+    fi
     based=1 ;;
   *)
     echo "scripts/ladder.sh: no ladder for '$game' (harp, sedgewick, terrace, queens, wheel, wheel-deal-any-time, klondike-draw3, klondike-draw1)" >&2
