@@ -50,7 +50,8 @@ case $game in
     # has since (2026-11-29, session 52) run over every deal left, and so has the ninth, the
     # sixth with salt 1 (292 won of 3,431). The tenth, the seventh with salt 1 (2 of 30 deals
     # the seventh left), has run over 1,033 of the 3,139 deals the ninth left (48 won), and
-    # (session 53) over 708 more, up to seed 76859 (31 won).
+    # (session 53) over 708 more, up to seed 76859 (31 won), and (session 56) over 1,036 more
+    # (37 won): 362 left for it.
     rungs=("beam 8 200000 2G" "beam-second 8 200000 2G" "beam 300 500000 2G"
       "beam-second 300 500000 2G" "beam 1000 2000000 3G" "beam 16384 6000000 3G"
       "beam-second 16384 6000000 3G" "depth-first - 10000 2G" "beam 16384 6000000 3G 1"
