@@ -175,17 +175,21 @@ impl Klondike {
             .map(|suit| ((1u64 << home[suit.index()]) - 1) << (suit.index() * 13))
             .fold(0, |all, cards| all | cards);
         let talon_cards = !in_columns & !home_cards & ((1 << PACK) - 1);
-        // Talon cards that can come to the waste's top some time: those dealing on reaches now
-        // (all of them drawing one), and, drawing three, one after a card before it in the
+        // Talon cards that can come to the waste's top some time: drawing one, all of them;
+        // drawing three, those dealing on reaches now, and one after a card before it in the
         // talon, or the card just after it, has been taken away.
-        let (order, reachable) = self.reachable_talon(true);
-        let mut within_reach = order[..reachable]
-            .iter()
-            .fold(0u64, |cards, card| cards | 1 << card.index());
+        let mut within_reach = talon_cards;
         let (mut talon_order, mut talon_len) = ([Card::from_index(0); STOCK_MAX], 0);
-        for card in self.talon.in_order() {
-            talon_order[talon_len] = card;
-            talon_len += 1;
+        if self.draw > 1 {
+            let reach = self.talon_reach(true);
+            within_reach = 0;
+            for card in self.talon.in_order() {
+                if reach >> talon_len & 1 == 1 {
+                    within_reach |= 1 << card.index();
+                }
+                talon_order[talon_len] = card;
+                talon_len += 1;
+            }
         }
         let talon_order = &talon_order[..talon_len];
         // Home cards, worrying back, reach the columns only by being played there: onto a top,
@@ -278,6 +282,22 @@ impl Klondike {
     /// brings to the top, in this pass or, the waste turned over, the next (the redeals are
     /// unlimited, so no later pass reaches more).
     fn reachable_talon(&self, whole_cycle: bool) -> ([Card; STOCK_MAX], usize) {
+        let reach = self.talon_reach(whole_cycle);
+        let (mut cards, mut reachable) = ([Card::from_index(0); STOCK_MAX], 0);
+        for (_, card) in self
+            .talon
+            .in_order()
+            .enumerate()
+            .filter(|(i, _)| reach >> i & 1 == 1)
+        {
+            cards[reachable] = card;
+            reachable += 1;
+        }
+        (cards, reachable)
+    }
+
+    /// Where the cards `reachable_talon` gives lie in `Talon::in_order`, a bit each.
+    fn talon_reach(&self, whole_cycle: bool) -> u32 {
         let (waste, total) = (
             self.talon.waste_len(),
             self.talon.stock_len() + self.talon.waste_len(),
@@ -296,17 +316,7 @@ impl Klondike {
                 }
             }
         }
-        let (mut cards, mut reachable) = ([Card::from_index(0); STOCK_MAX], 0);
-        for (_, card) in self
-            .talon
-            .in_order()
-            .enumerate()
-            .filter(|(i, _)| reach >> i & 1 == 1)
-        {
-            cards[reachable] = card;
-            reachable += 1;
-        }
-        (cards, reachable)
+        reach
     }
 
     /// Appends the moves: a player's single moves, or the solver's search moves (deals folded
