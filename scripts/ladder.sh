@@ -51,7 +51,7 @@ case $game in
     # sixth with salt 1 (292 won of 3,431). The tenth, the seventh with salt 1 (2 of 30 deals
     # the seventh left), has run over 1,033 of the 3,139 deals the ninth left (48 won), and
     # (session 53) over 708 more, up to seed 76859 (31 won), and (session 56) over 1,036 more
-    # (37 won): 362 left for it.
+    # (37 won), and (session 57) over the last 362 (18 won).
     rungs=("beam 8 200000 2G" "beam-second 8 200000 2G" "beam 300 500000 2G"
       "beam-second 300 500000 2G" "beam 1000 2000000 3G" "beam 16384 6000000 3G"
       "beam-second 16384 6000000 3G" "depth-first - 10000 2G" "beam 16384 6000000 3G 1"
@@ -69,7 +69,7 @@ case $game in
       "beam-third 4096 4000000 2G - 4096" "beam-second 4096 4000000 2G - 4096"
       "beam-third 1024 2000000 2G 2 1024" "beam-third 1024 2000000 2G 1 1024"
       "beam-fourth 1024 2000000 2G 1 1024" "beam-fifth 1024 2000000 2G 1 1024"
-      "beam-fourth 1024 2000000 2G 2 1024")
+      "beam-fourth 1024 2000000 2G 2 1024" "beam-fifth 4096 4000000 2G - 4096")
     # The thirteenth has run only over 20 samples and the first deals of each half of the
     # seeds (2026-11-28, 514 deals): its wins came in its run of width 16384, and on six deals
     # traced the run of 32768 after it had too little of the 6M left to win, so the fourteenth
@@ -89,6 +89,8 @@ case $game in
     # salted, cheaper a win on 60 random deals; both ran over every deal left (50 and 30
     # won), and the twenty-fourth and twenty-fifth, the eighteenth and nineteenth salted, after
     # them (54 and 37 won), and the twenty-sixth, the eighteenth with salt 2, after them (34).
+    # The twenty-seventh, the fifth heuristic's run of width 4,096 (session 57), has run over
+    # the 2,238 unknown deals up to seed 55538 (74 won).
     based=8 ;;
   queens)
     own=99999
@@ -102,7 +104,12 @@ case $game in
     based=4 ;;
   wheel)
     own=999999
-    rungs=("portfolio - 200000 2G" "beam - 1000000 3G" "depth-first - 2000000 3G")
+    # The fourth rung came with pruning rule 5 (docs/rules/wheel.md: the cushion cleared from
+    # the bottom up once the stock is out) and ran (session 57) over every deal left unknown,
+    # those the third had tried at 2M and the earlier passes at 10M included: its records were
+    # made in a file of their own (`stats --unknown-in results/wheel.json`) and appended.
+    rungs=("portfolio - 200000 2G" "beam - 1000000 3G" "depth-first - 2000000 3G"
+      "depth-first - 2500000 3G")
     based=1 ;;
   wheel-deal-any-time)
     own=99999

@@ -282,6 +282,137 @@ impl Wheel {
         live
     }
 
+    /// Whether the cushion can never be cleared, judged from the bottom, once no more than the
+    /// last deal is to come. With the stock out, cards only leave, so a won game's last
+    /// combination takes four cards each alone on its position, bottom cards; the one before
+    /// it four cards each a bottom card or just above one the last takes; and so on: run
+    /// backwards, a won game takes combinations from the bottoms up by the same rules, each
+    /// card once the cards beneath it are taken. With one deal to come, the cushion after it
+    /// is what is left of each position now (some of its top cards may go before the deal)
+    /// with the deal's card on top, so the backward game may take the deal's card of a
+    /// position once any number of its cards now are taken, and leave the rest: those went
+    /// before the deal, whose cushion (the default rules) allows no combination. That
+    /// backward game is searched here, from the bottoms, taking no triple a won game never
+    /// takes (`never_in_a_win`), and keeping only sets of cards a won game can hold at some
+    /// point (`can_be_completed`: the cards taken backwards are the cushion before the
+    /// combinations that took them). If it cannot take every card after the last deal, nor
+    /// can the game. A search that would hold more than `FLOOR_POSITIONS` positions counts as
+    /// open. Proof and figures in `docs/rules/wheel.md`, pruning rule 5.
+    pub fn floor_is_closed(&self) -> bool {
+        let to_deal = self.stock_len();
+        if to_deal > CUSHION || (to_deal > 0 && self.first_deal) {
+            return false;
+        }
+        let dealt = &self.order[self.next as usize..self.len as usize];
+        FLOOR_SEARCH.with_borrow_mut(|(seen, stack)| {
+            seen.clear();
+            stack.clear();
+            stack.push(([0u8; CUSHION], 0u16));
+            self.floor_search(dealt, seen, stack)
+        })
+    }
+
+    /// `floor_is_closed`'s search, with its room (`FLOOR_SEARCH`) made ready: `dealt` is the
+    /// last deal's cards, and the stack holds the starting position.
+    fn floor_search(
+        &self,
+        dealt: &[Card],
+        seen: &mut ahash::AHashSet<u64>,
+        stack: &mut Vec<FloorPosition>,
+    ) -> bool {
+        let to_deal = dealt.len();
+        let all_dealt = (1u16 << to_deal) - 1;
+        let budget = if to_deal > 0 {
+            LAST_DEAL_FLOOR_POSITIONS
+        } else {
+            FLOOR_POSITIONS
+        };
+        while let Some((taken, taken_dealt)) = stack.pop() {
+            let code = taken
+                .iter()
+                .fold(u64::from(taken_dealt), |code, &t| code << 4 | u64::from(t));
+            if !seen.insert(code) {
+                continue;
+            }
+            if taken_dealt == all_dealt && (to_deal > 0 || taken == self.heights) {
+                // Before the deal each position held the cards taken here, and (the default
+                // rules) its top cards allowed no combination.
+                let before = (0..CUSHION)
+                    .filter(|&pile| taken[pile] > 0)
+                    .map(|pile| (pile, self.piles[pile][taken[pile] as usize - 1]));
+                let (_, count) = by_value(before);
+                if to_deal == 0 || self.deal_any_time || !TRIPLES.iter().any(|t| allows(&count, t))
+                {
+                    return false;
+                }
+            }
+            // What each position offers from below: its next card now, and the deal's card
+            // for it (after which the position is done).
+            let mut offered = [(0u8, 0u8, false); 2 * CUSHION];
+            let mut offers = 0;
+            for pile in 0..CUSHION {
+                let done = pile < to_deal && taken_dealt >> pile & 1 == 1;
+                if !done && taken[pile] < self.heights[pile] {
+                    offered[offers] = (
+                        pile as u8,
+                        value(self.piles[pile][taken[pile] as usize]),
+                        false,
+                    );
+                    offers += 1;
+                }
+                if pile < to_deal && !done {
+                    offered[offers] = (pile as u8, value(dealt[pile]), true);
+                    offers += 1;
+                }
+            }
+            let offered = &offered[..offers];
+            let mut held = [0u8; COURT as usize];
+            let held_cards = (0..CUSHION)
+                .flat_map(|pile| &self.piles[pile][..taken[pile] as usize])
+                .chain(
+                    (0..to_deal)
+                        .filter(|&p| taken_dealt >> p & 1 == 1)
+                        .map(|p| &dealt[p]),
+                );
+            for &card in held_cards {
+                if let Some(n) = held.get_mut(value(card) as usize) {
+                    *n += 1;
+                }
+            }
+            for triple in TRIPLES.iter().filter(|t| !never_in_a_win(t)) {
+                let mut after = held;
+                for &v in triple {
+                    after[v as usize] += 1;
+                }
+                if !can_be_completed(&after) {
+                    continue;
+                }
+                let of = |v: u8| offered.iter().filter(move |o| o.1 == v);
+                for a in of(triple[0]) {
+                    for b in of(triple[1]).filter(|b| b.0 != a.0) {
+                        for c in of(triple[2]).filter(|c| c.0 != a.0 && c.0 != b.0) {
+                            for k in of(COURT).filter(|k| ![a.0, b.0, c.0].contains(&k.0)) {
+                                let mut next = (taken, taken_dealt);
+                                for &(pile, _, from_deal) in [a, b, c, k] {
+                                    if from_deal {
+                                        next.1 |= 1 << pile;
+                                    } else {
+                                        next.0[pile as usize] += 1;
+                                    }
+                                }
+                                stack.push(next);
+                                if seen.len() + stack.len() > budget {
+                                    return false;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        true
+    }
+
     fn pile_text(&self, pile: usize) -> String {
         format_stack(&self.piles[pile][..self.heights[pile] as usize])
     }
@@ -320,7 +451,15 @@ struct FirstDealMemo {
     live: AHashMap<u64, bool>,
 }
 
+/// A position of `Wheel::floor_is_closed`'s backward game: how many cards each position has
+/// given up from below, and which of the last deal's cards are taken (bit `p`: position `p`'s).
+type FloorPosition = ([u8; CUSHION], u16);
+
 thread_local! {
+    /// `Wheel::floor_is_closed`'s room, reused: it runs at every position near the end, and
+    /// making its table and stack afresh each time cost about an eighth of the search's time.
+    static FLOOR_SEARCH: RefCell<(ahash::AHashSet<u64>, Vec<FloorPosition>)> =
+        RefCell::new(Default::default());
     static FIRST_DEAL_MEMO: RefCell<FirstDealMemo> = RefCell::new(FirstDealMemo::default());
 }
 
@@ -380,6 +519,16 @@ fn doomed_deals(cards: &[Card], deal_any_time: bool) -> u128 {
 
 /// The most positions of a cap (`cap_is_closed`) searched before it is taken as open.
 const CAP_POSITIONS: usize = 4096;
+
+/// The most positions of a floor (`Wheel::floor_is_closed`) searched before it is taken as
+/// open. Most closed floors close at once; a floor that stays open costs this much at every
+/// position once the stock is out, so it is kept small (`docs/rules/wheel.md`, rule 5).
+const FLOOR_POSITIONS: usize = 16;
+
+/// The same with the last deal still to come: the backward game then has far more ways to go
+/// (any number of a position's cards may have gone before the deal), and is cut off where it
+/// has a second position, so it only asks whether the cushion can end at all.
+const LAST_DEAL_FLOOR_POSITIONS: usize = 1;
 
 /// Whether the game from a whole deal of `cards[..12]` on, with `cards[12..]` the rest of the
 /// stock, can never reach below that deal. The deal covers every position, so until some
@@ -569,10 +718,11 @@ impl Game for Wheel {
     /// split into the triples of a won game (`can_be_completed`), during the first deal those
     /// after which it can no longer end well (`first_deal_can_end`), and once the stock is out
     /// those that take a lone card where a covering one would do (`prefer_covering_cards`);
-    /// none at all when a deal to come is doomed (`doomed_ahead`) or the first deal cannot end
-    /// well. Proofs in `docs/rules/wheel.md`.
+    /// none at all when a deal to come is doomed (`doomed_ahead`), the first deal cannot end
+    /// well, or the stock is out and the cushion cannot be cleared from the bottom up
+    /// (`floor_is_closed`). Proofs in `docs/rules/wheel.md`.
     fn search_moves(&self, moves: &mut Vec<Move>) {
-        if self.doomed_ahead() {
+        if self.doomed_ahead() || self.floor_is_closed() {
             return;
         }
         let first_deal = self.first_deal.then(|| self.first_deal_values());
