@@ -105,9 +105,10 @@ case $game in
   wheel)
     own=999999
     # The fourth rung came with pruning rule 5 (docs/rules/wheel.md: the cushion cleared from
-    # the bottom up once the stock is out) and ran (session 57) over every deal left unknown,
-    # those the third had tried at 2M and the earlier passes at 10M included: its records were
-    # made in a file of their own (`stats --unknown-in results/wheel.json`) and appended.
+    # the bottom up near the end) and ran (session 57) over every deal left unknown, those the
+    # third had tried at 2M and the earlier passes at 10M included: its records were made in a
+    # file of their own (`stats --unknown-in results/wheel.json`) and appended. Its first 953
+    # deals were searched with the rule's first form (once the stock is out) only.
     rungs=("portfolio - 200000 2G" "beam - 1000000 3G" "depth-first - 2000000 3G"
       "depth-first - 2500000 3G")
     based=1 ;;
@@ -118,7 +119,10 @@ case $game in
       "beam 11 2000000 3G" "beam 13 5000000 3G" "depth-first - 20000000 6G"
       "beam 13 5000000 3G 1" "beam 13 5000000 3G 2" "beam 13 5000000 3G 3" "beam 13 5000000 3G 4"
       "beam 8 2000000 3G 5" "beam 20 5000000 3G 6" "beam 8 2000000 3G 7" "beam 8 2000000 3G 8"
-      "beam 8 2000000 3G 9" "beam 8 2000000 3G 10" "beam 8 2000000 3G 11" "beam 8 2000000 3G 12")
+      "beam 8 2000000 3G 9" "beam 8 2000000 3G 10" "beam 8 2000000 3G 11" "beam 8 2000000 3G 12"
+      "depth-first - 10000000 4G" "depth-first - 40000000 6G")
+    # The last two came with the Wheel's pruning rule 5 (session 57) and ran over every deal
+    # left, their records made in files of their own (`stats --unknown-in`) and appended.
     based=2 ;;
   klondike-draw3 | klondike-draw1)
     own=99999
