@@ -719,8 +719,8 @@ impl Game for Wheel {
     /// after which it can no longer end well (`first_deal_can_end`), and once the stock is out
     /// those that take a lone card where a covering one would do (`prefer_covering_cards`);
     /// none at all when a deal to come is doomed (`doomed_ahead`), the first deal cannot end
-    /// well, or the stock is out and the cushion cannot be cleared from the bottom up
-    /// (`floor_is_closed`). Proofs in `docs/rules/wheel.md`.
+    /// well, or, with no more than the last deal to come, the cushion cannot be cleared from
+    /// the bottom up (`floor_is_closed`). Proofs in `docs/rules/wheel.md`.
     fn search_moves(&self, moves: &mut Vec<Move>) {
         if self.doomed_ahead() || self.floor_is_closed() {
             return;
