@@ -124,7 +124,7 @@ impl Wheel {
             let (positions, count) = &mut by_value;
             self.prefer_covering_cards(positions, count);
         }
-        for triple in TRIPLES.iter().filter(|t| keep(t)) {
+        for triple in TRIPLES.iter().filter(|t| allows(&by_value.1, t) && keep(t)) {
             each_combination(&by_value, triple, |pips, court| {
                 moves.push(Move::Combine { pips, court })
             });
@@ -229,10 +229,11 @@ impl Wheel {
 
     /// Whether the first deal, from a position with these values, can still end well: in a
     /// deal that no doomed deal follows (`doomed_deals`; the second deal itself included,
-    /// since it too covers every position), or in a won game. Every other way of playing it
-    /// ends in a position with no move, or in a doomed deal, wherever the cards lie; so a
-    /// first-deal position whose values fail this is lost (`docs/rules/wheel.md`, pruning
-    /// rule 3).
+    /// since it too covers every position) and that does not run the stock out onto a
+    /// cushion no placing of its cards can clear (`dealt_out_is_closed`), or in a won game.
+    /// Every other way of playing it ends in a position with no move, or in a deal after
+    /// which the game is lost, wherever the cards lie; so a first-deal position whose values
+    /// fail this is lost (`docs/rules/wheel.md`, pruning rules 3 and 6).
     fn first_deal_can_end(&self, state: FirstDealValues) -> bool {
         FIRST_DEAL_MEMO.with_borrow_mut(|memo| {
             let deal = &self.order[..self.len as usize];
@@ -257,7 +258,8 @@ impl Wheel {
         };
         let won = stock == 0 && state.counts.iter().all(|&n| n == 0);
         let deal_legal = stock > 0 && (self.deal_any_time || allowed().next().is_none());
-        let deal_ends_well = deal_legal && !self.doomed_from(state.next);
+        let deal_ends_well =
+            deal_legal && !self.doomed_from(state.next) && !self.dealt_out_is_closed(state);
         // Pip cards not yet in the circle: all but those dealt and no longer on the cushion.
         let mut left = [self.copies; COURT as usize];
         for card in &self.order[..state.next as usize] {
@@ -280,6 +282,56 @@ impl Wheel {
             });
         memo.insert(state.code(), live);
         live
+    }
+
+    /// Whether every game that ends the first deal with the deal in value state `state` is
+    /// lost, wherever the first deal's cards lie, when the deals after it come one after
+    /// another with nothing taken between them. A whole deal covers every position, so when
+    /// its twelve cards allow no combination the next deal is the only move, whatever lies
+    /// beneath; if such deals run the stock out, the cushion then is each position's card from
+    /// the first deal with the cards dealt onto it above, and only where the first deal's
+    /// cards lie is unknown. The backward game of pruning rule 5 is searched with those bottom
+    /// cards left to be chosen from the first deal's values as it reaches them
+    /// (`pooled_floor_is_closed`): if no placing of them can be cleared, no game through this
+    /// state and its deal is won (`docs/rules/wheel.md`, pruning rule 6).
+    fn dealt_out_is_closed(&self, state: FirstDealValues) -> bool {
+        let len = self.len as usize;
+        let first = state.next as usize;
+        let mut next = first;
+        // Whole deals whose cards allow no combination: each is followed at once by the next.
+        let all_dealt = loop {
+            if len - next <= CUSHION {
+                next = len;
+                break true;
+            }
+            let layer = &self.order[next..next + CUSHION];
+            next += CUSHION;
+            let (_, count) = by_value(layer.iter().copied().enumerate());
+            if TRIPLES.iter().any(|t| allows(&count, t)) {
+                break false;
+            }
+        };
+        if !all_dealt && len - next > CUSHION {
+            return false;
+        }
+        let mut columns = [[0u8; PILE_MAX]; CUSHION];
+        let mut heights = [0u8; CUSHION];
+        for (i, &card) in self.order[first..next].iter().enumerate() {
+            let pile = i % CUSHION;
+            columns[pile][heights[pile] as usize] = value(card);
+            heights[pile] += 1;
+        }
+        let last_deal: Vec<u8> = self.order[next..len].iter().map(|&c| value(c)).collect();
+        pooled_floor_is_closed(&columns, &heights, &state.counts, &last_deal)
+    }
+
+    /// During the first deal, whether ending it now with the deal leads only to games lost by
+    /// pruning rule 6 (`dealt_out_is_closed`); false after the first deal or with the stock
+    /// out. It does not ask whether the deal is legal now.
+    pub fn deal_now_runs_out_closed(&self) -> bool {
+        self.first_deal
+            && self.stock_len() > 0
+            && self.dealt_out_is_closed(self.first_deal_values())
     }
 
     /// Whether the cushion can never be cleared, judged from the bottom, once no more than the
@@ -515,6 +567,147 @@ fn doomed_deals(cards: &[Card], deal_any_time: bool) -> u128 {
     (0..(cards.len() + 1).saturating_sub(CUSHION))
         .filter(|&p| cap_is_closed(&cards[p..], deal_any_time))
         .fold(0, |doomed, p| doomed | 1 << p)
+}
+
+/// The most positions of a pooled floor (`pooled_floor_is_closed`) searched before it is
+/// taken as open. It is searched once per first-deal value state, not per position.
+const POOLED_FLOOR_POSITIONS: usize = 4096;
+
+/// Whether no cushion of this shape can be cleared with the stock out: on each position a
+/// bottom card whose place is unknown, of the values in `pool` (one card each, `pool[v]` of
+/// value `v`), and above it `columns[p][..heights[p]]` (values, bottom up). It searches the
+/// backward game of `Wheel::floor_is_closed` for every placing of the pool's cards at once:
+/// a bottom card may be taken whenever the pool has its value left, and its position is
+/// chosen later, as the first of its column's cards is taken (the bottom must go before it,
+/// so in an earlier combination). So a position's column opens only for a bottom card taken
+/// in an earlier combination and not yet given a position; at the end the bottoms left over
+/// go to the positions with no column. If the search ends without taking every card, no
+/// placing of the pool can be cleared. A search that would hold more than
+/// `POOLED_FLOOR_POSITIONS` positions counts as open.
+fn pooled_floor_is_closed(
+    columns: &[[u8; PILE_MAX]; CUSHION],
+    heights: &[u8; CUSHION],
+    pool: &[u8; COURT as usize + 1],
+    last_deal: &[u8],
+) -> bool {
+    let budget = if last_deal.is_empty() {
+        POOLED_FLOOR_POSITIONS
+    } else {
+        LAST_DEAL_FLOOR_POSITIONS
+    };
+    // A position of the search: for each position how many of its column's cards are taken,
+    // plus one once its column is open (0: still closed); how many bottoms of each value the
+    // pool has given.
+    type Pooled = ([u8; CUSHION], [u8; COURT as usize + 1], u16);
+    let code = |(taken, used, dealt): &Pooled| {
+        let code = taken
+            .iter()
+            .fold(u128::from(*dealt), |code, &t| code << 4 | u128::from(t));
+        used[2..]
+            .iter()
+            .fold(code, |code, &n| code << 4 | u128::from(n))
+    };
+    let cards: usize = pool.iter().map(|&n| usize::from(n)).sum();
+    let mut seen = ahash::AHashSet::new();
+    let mut stack: Vec<Pooled> = vec![([0; CUSHION], [0; COURT as usize + 1], 0)];
+    while let Some(position) = stack.pop() {
+        if !seen.insert(code(&position)) {
+            continue;
+        }
+        let (taken, used, dealt) = position;
+        let given: usize = used.iter().map(|&n| usize::from(n)).sum();
+        let open = taken.iter().filter(|&&t| t > 0).count();
+        if last_deal.is_empty()
+            && given == cards
+            && (0..CUSHION).all(|p| heights[p] == 0 || taken[p] == heights[p] + 1)
+        {
+            return false;
+        }
+        // Bottoms taken in earlier combinations and not yet placed: each may open a column.
+        let unplaced = given - open;
+        // What the columns offer: an open column's next card, or a closed one's first card.
+        let mut offered = [(0u8, 0u8, false); 2 * CUSHION];
+        let mut offers = 0;
+        let mut held = used;
+        for pile in 0..CUSHION {
+            let t = taken[pile].max(1);
+            for &v in &columns[pile][..t as usize - 1] {
+                held[v as usize] += 1;
+            }
+            let done = pile < last_deal.len() && dealt >> pile & 1 == 1;
+            if t <= heights[pile] && !done {
+                offered[offers] = (pile as u8, columns[pile][t as usize - 1], false);
+                offers += 1;
+            }
+            if pile < last_deal.len() && !done {
+                offered[offers] = (pile as u8, last_deal[pile], true);
+                offers += 1;
+            } else if pile < last_deal.len() {
+                held[last_deal[pile] as usize] += 1;
+            }
+        }
+        let offered = &offered[..offers];
+        for triple in TRIPLES.iter().filter(|t| !never_in_a_win(t)) {
+            let mut after = [0u8; COURT as usize];
+            after.copy_from_slice(&held[..COURT as usize]);
+            for &v in triple {
+                after[v as usize] += 1;
+            }
+            if !can_be_completed(&after) {
+                continue;
+            }
+            // Each of the four values from the pool (`None`) or from a column.
+            let choices = |v: u8| {
+                let from_pool = (used[v as usize] < pool[v as usize]).then_some(None);
+                from_pool.into_iter().chain(
+                    offered
+                        .iter()
+                        .filter(move |o| o.1 == v)
+                        .map(|&(p, _, d)| Some((p, d))),
+                )
+            };
+            for a in choices(triple[0]) {
+                for b in choices(triple[1]) {
+                    for c in choices(triple[2]) {
+                        for k in choices(COURT) {
+                            let picks = [a, b, c, k];
+                            let piles = picks.iter().flatten().map(|&(p, _)| p);
+                            if piles
+                                .clone()
+                                .enumerate()
+                                .any(|(i, p)| piles.clone().skip(i + 1).any(|q| q == p))
+                            {
+                                continue;
+                            }
+                            let opened = picks
+                                .iter()
+                                .flatten()
+                                .filter(|&&(p, from_deal)| !from_deal && taken[p as usize] == 0)
+                                .count();
+                            if opened > unplaced {
+                                continue;
+                            }
+                            let mut next = position;
+                            for (pick, v) in picks.into_iter().zip(triple.iter().chain([&COURT])) {
+                                match pick {
+                                    None => next.1[*v as usize] += 1,
+                                    Some((p, true)) => next.2 |= 1 << p,
+                                    Some((p, false)) => {
+                                        next.0[p as usize] = taken[p as usize].max(1) + 1
+                                    }
+                                }
+                            }
+                            stack.push(next);
+                            if seen.len() + stack.len() > budget {
+                                return false;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    true
 }
 
 /// The most positions of a cap (`cap_is_closed`) searched before it is taken as open.
