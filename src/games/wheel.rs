@@ -583,7 +583,11 @@ const POOLED_FLOOR_POSITIONS: usize = 4096;
 /// in an earlier combination and not yet given a position; at the end the bottoms left over
 /// go to the positions with no column. If the search ends without taking every card, no
 /// placing of the pool can be cleared. A search that would hold more than
-/// `POOLED_FLOOR_POSITIONS` positions counts as open.
+/// `POOLED_FLOOR_POSITIONS` positions counts as open. With a last deal still to come
+/// (`last_deal`, its values, one onto each of the first positions), a position's card from
+/// it may be taken at any point, as in the last-deal form of `Wheel::floor_is_closed`, and
+/// the search stops at its second position (`LAST_DEAL_FLOOR_POSITIONS`): it only asks
+/// whether the cushion after that deal can end at all.
 fn pooled_floor_is_closed(
     columns: &[[u8; PILE_MAX]; CUSHION],
     heights: &[u8; CUSHION],
@@ -597,7 +601,7 @@ fn pooled_floor_is_closed(
     };
     // A position of the search: for each position how many of its column's cards are taken,
     // plus one once its column is open (0: still closed); how many bottoms of each value the
-    // pool has given.
+    // pool has given; which of the last deal's cards are taken (bit `p`: position `p`'s).
     type Pooled = ([u8; CUSHION], [u8; COURT as usize + 1], u16);
     let code = |(taken, used, dealt): &Pooled| {
         let code = taken
