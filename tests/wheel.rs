@@ -11,7 +11,7 @@ use common::{
 use patience::card::{Card, Suit};
 use patience::deal::shuffled;
 use patience::game::Game;
-use patience::games::wheel::{can_be_completed, Wheel};
+use patience::games::wheel::{can_be_completed, Move, Wheel};
 use patience::oracle::{brute_force_within, perft};
 use patience::solver::{Budget, Order, Verdict};
 
@@ -423,36 +423,46 @@ fn once_the_stock_is_out_a_covering_card_is_taken_before_a_lone_one() {
     assert!(seen >= 10, "only {seen} positions exercise the rule");
 }
 
-/// Plays a random line of `position` (picked by `seed`) and checks by brute force that every
-/// position on it whose floor is closed, of those `looked_at` takes, is lost. Returns how many
-/// closed floors it met: in all, with moves left, and before the last deal.
-fn closed_floors_are_lost(
-    mut position: Wheel,
-    seed: u64,
-    looked_at: fn(&Wheel) -> bool,
-) -> [usize; 3] {
+/// Plays a random line of `position` (picked by `seed`), calling `visit` with each position
+/// on it and its legal moves.
+fn along_a_random_line(mut position: Wheel, seed: u64, mut visit: impl FnMut(&Wheel, &[Move])) {
     let mut picker = Picker::new(seed);
     let mut legal = Vec::new();
-    let mut counts = [0; 3];
     loop {
         legal.clear();
         position.legal_moves(&mut legal);
-        if looked_at(&position) && position.floor_is_closed() {
-            counts[0] += 1;
-            counts[1] += usize::from(!legal.is_empty());
-            counts[2] += usize::from(position.tally().stock > 0);
-            assert_eq!(
-                brute_force_within(&position, 1_000_000),
-                Some(false),
-                "seed {seed}\n{}",
-                position.layout()
-            );
-        }
+        visit(&position, &legal);
         let Some(&mv) = legal.get(picker.next() as usize % legal.len().max(1)) else {
-            return counts;
+            return;
         };
         position = position.play(mv);
     }
+}
+
+/// Asserts that brute force finds `position` lost.
+fn assert_lost_by_brute_force(position: &Wheel, seed: u64) {
+    assert_eq!(
+        brute_force_within(position, 1_000_000),
+        Some(false),
+        "seed {seed}\n{}",
+        position.layout()
+    );
+}
+
+/// Plays a random line of `position` (picked by `seed`) and checks by brute force that every
+/// position on it whose floor is closed, of those `looked_at` takes, is lost. Returns how many
+/// closed floors it met: in all, with moves left, and before the last deal.
+fn closed_floors_are_lost(position: Wheel, seed: u64, looked_at: fn(&Wheel) -> bool) -> [usize; 3] {
+    let mut counts = [0; 3];
+    along_a_random_line(position, seed, |position, legal| {
+        if looked_at(position) && position.floor_is_closed() {
+            counts[0] += 1;
+            counts[1] += usize::from(!legal.is_empty());
+            counts[2] += usize::from(position.tally().stock > 0);
+            assert_lost_by_brute_force(position, seed);
+        }
+    });
+    counts
 }
 
 #[test]
@@ -490,28 +500,16 @@ fn a_cushion_that_cannot_be_cleared_from_the_bottom_up_after_the_last_deal_is_lo
 /// Plays a random line of `position` (picked by `seed`) and checks by brute force that
 /// wherever the first deal may end with the deal and pruning rule 6 closes what follows, the
 /// position after the deal is lost. Returns how many such deals it met.
-fn closed_deals_out_are_lost(mut position: Wheel, seed: u64) -> usize {
-    let mut picker = Picker::new(seed);
-    let mut legal = Vec::new();
+fn closed_deals_out_are_lost(position: Wheel, seed: u64) -> usize {
     let mut met = 0;
-    loop {
-        legal.clear();
-        position.legal_moves(&mut legal);
+    along_a_random_line(position, seed, |position, legal| {
         let deal = legal.iter().find(|&&mv| position.move_text(mv) == "deal");
         if let Some(&deal) = deal.filter(|_| position.deal_now_runs_out_closed()) {
             met += 1;
-            assert_eq!(
-                brute_force_within(&position.play(deal), 1_000_000),
-                Some(false),
-                "seed {seed}\n{}",
-                position.layout()
-            );
+            assert_lost_by_brute_force(&position.play(deal), seed);
         }
-        let Some(&mv) = legal.get(picker.next() as usize % legal.len().max(1)) else {
-            return met;
-        };
-        position = position.play(mv);
-    }
+    });
+    met
 }
 
 #[test]
