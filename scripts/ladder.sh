@@ -114,7 +114,7 @@ case $game in
     # (Session 58) the fifth over 90 more (2 won, 17 lost); then pruning rule 6 (the first
     # deal's end, when the deals after it bury its cards) and the sixth, depth-first within
     # 2.5M again, over all 2,064 left (8 won, 1,185 lost), and the seventh, within 10M, over
-    # 748 of the 871 it left (41 won, 170 lost); each in a file of its own, appended.
+    # all 871 it left (48 won, 198 lost); each in a file of its own, appended.
     rungs=("portfolio - 200000 2G" "beam - 1000000 3G" "depth-first - 2000000 3G"
       "depth-first - 2500000 3G" "depth-first - 10000000 4G" "depth-first - 2500000 2G"
       "depth-first - 10000000 3G")
