@@ -4,7 +4,7 @@
 
 use crate::card::{format_stack, Card, Suit, ACE};
 use crate::game::{family_hash, Game, OptionKind, OptionValues, Tally, VariantOption};
-use ahash::AHashMap;
+use ahash::{AHashMap, AHashSet};
 use std::cell::RefCell;
 
 /// Cushion positions, two rows of six.
@@ -235,18 +235,55 @@ impl Wheel {
     /// which the game is lost, wherever the cards lie; so a first-deal position whose values
     /// fail this is lost (`docs/rules/wheel.md`, pruning rules 3 and 6).
     fn first_deal_can_end(&self, state: FirstDealValues) -> bool {
+        self.with_memo(|memo| self.first_deal_live(state, &mut memo.live, &memo.closed_deals))
+    }
+
+    /// Runs `f` on this thread's first-deal memo, emptied first if it was another deal's.
+    fn with_memo<R>(&self, f: impl FnOnce(&mut FirstDealMemo) -> R) -> R {
         FIRST_DEAL_MEMO.with_borrow_mut(|memo| {
             let deal = &self.order[..self.len as usize];
             if memo.deal != deal || memo.deal_any_time != self.deal_any_time {
-                memo.deal = deal.to_vec();
-                memo.deal_any_time = self.deal_any_time;
-                memo.live.clear();
+                *memo = FirstDealMemo {
+                    deal: deal.to_vec(),
+                    deal_any_time: self.deal_any_time,
+                    ..FirstDealMemo::default()
+                };
             }
-            self.first_deal_live(state, &mut memo.live)
+            f(memo)
         })
     }
 
-    fn first_deal_live(&self, state: FirstDealValues, memo: &mut AHashMap<u64, bool>) -> bool {
+    /// Counts a first-deal position from which the deal may be made, by its value state;
+    /// where the search has asked for `STALL_POSITIONS` positions of this deal and met this
+    /// end of the first deal in `STALL_ARRANGEMENTS` arrangements, asks once whether the game
+    /// after it is lost for every placing (`pooled_game_is_closed`), and if so remembers the
+    /// deal from this state as closed. Most deals never get there; the hard ones spend their
+    /// search on the many arrangements of a few such ends (`docs/rules/wheel.md`, rule 7).
+    fn note_first_deal_end(&self, state: FirstDealValues) {
+        self.with_memo(|memo| {
+            let code = state.code();
+            let (met, asked) = memo.arrangements.entry(code).or_insert((0, 0));
+            *met += 1;
+            let Some(&(_, floor, budget)) = STALL_LEVELS
+                .get(*asked)
+                .filter(|level| level.0 <= *met && memo.positions >= STALL_POSITIONS)
+            else {
+                return;
+            };
+            *asked += 1;
+            if self.pooled_game_is_closed(state, floor, budget) {
+                memo.closed_deals.insert(code);
+                memo.live.clear();
+            }
+        });
+    }
+
+    fn first_deal_live(
+        &self,
+        state: FirstDealValues,
+        memo: &mut AHashMap<u64, bool>,
+        closed_deals: &AHashSet<u64>,
+    ) -> bool {
         if let Some(&live) = memo.get(&state.code()) {
             return live;
         }
@@ -258,8 +295,10 @@ impl Wheel {
         };
         let won = stock == 0 && state.counts.iter().all(|&n| n == 0);
         let deal_legal = stock > 0 && (self.deal_any_time || allowed().next().is_none());
-        let deal_ends_well =
-            deal_legal && !self.doomed_from(state.next) && !self.dealt_out_is_closed(state);
+        let deal_ends_well = deal_legal
+            && !closed_deals.contains(&state.code())
+            && !self.doomed_from(state.next)
+            && !self.dealt_out_is_closed(state);
         // Pip cards not yet in the circle: all but those dealt and no longer on the cushion.
         let mut left = [self.copies; COURT as usize];
         for card in &self.order[..state.next as usize] {
@@ -278,7 +317,11 @@ impl Wheel {
                     after[v as usize] -= 1;
                 }
                 can_be_completed(&after)
-                    && self.first_deal_live(self.first_deal_after(state, triple), memo)
+                    && self.first_deal_live(
+                        self.first_deal_after(state, triple),
+                        memo,
+                        closed_deals,
+                    )
             });
         memo.insert(state.code(), live);
         live
@@ -322,7 +365,203 @@ impl Wheel {
             heights[pile] += 1;
         }
         let last_deal: Vec<u8> = self.order[next..len].iter().map(|&c| value(c)).collect();
-        pooled_floor_is_closed(&columns, &heights, &state.counts, &last_deal)
+        pooled_floor_is_closed(
+            &columns,
+            &heights,
+            0,
+            &state.counts,
+            &last_deal,
+            POOLED_FLOOR_POSITIONS,
+        )
+    }
+
+    /// Whether every game that ends the first deal with the deal in value state `state` is
+    /// lost, wherever the first deal's cards lie (pruning rule 7). After the first deal every
+    /// later card's position is fixed (the `k`-th deal after it puts `order[next + 12(k - 1) +
+    /// p]` on position `p`); only where the first deal's cards lie is unknown. So the game
+    /// after the deal is played here for every placing at once: each position's first-deal
+    /// card is a *pooled* card, and when it is taken in a combination it takes a value the
+    /// first deal's values still have (`state.counts`, less those taken so). A real game is a
+    /// line of this one (each pooled card taken as the value it has), and a deal the real
+    /// cushion allows is allowed here whenever some values of the pool on the uncovered
+    /// pooled cards allow no combination. Rule 1 prunes as in the real game, and rule 5's
+    /// backward game, for every placing of the pooled cards left (`pooled_floor_is_closed`),
+    /// closes a line with the last deal to come or the stock out. If no line takes every
+    /// card, nor does any real game through this state. A search that would hold more than
+    /// `budget` positions counts as open. Proof in `docs/rules/wheel.md`, pruning rule 7.
+    fn pooled_game_is_closed(&self, state: FirstDealValues, floor: usize, budget: usize) -> bool {
+        let len = self.len as usize;
+        let first = state.next as usize;
+        if first >= len {
+            return false;
+        }
+        let pool = state.counts;
+        // The card the `layer`-th deal after the first puts on position `pile`, if any.
+        let dealt = |pile: usize, layer: usize| {
+            let index = first + CUSHION * (layer - 1) + pile;
+            (index < len).then(|| value(self.order[index]))
+        };
+        let mut circle_at_start = [0u8; COURT as usize + 1];
+        for card in &self.order[..first] {
+            circle_at_start[value(*card) as usize] += 1;
+        }
+        for (circle, &on_cushion) in circle_at_start.iter_mut().zip(&pool) {
+            *circle -= on_cushion;
+        }
+        #[derive(Clone, Copy)]
+        struct Pooled {
+            /// Bit `k` for each position: the card of layer `k` (0 the pooled card) is taken.
+            taken: [u8; CUSHION],
+            /// Deals made since the first deal ended.
+            deals: u8,
+            /// Pooled cards taken, by the value they took.
+            used: [u8; COURT as usize + 1],
+        }
+        let code = |p: &Pooled| {
+            let mut words = [0u64; 3];
+            for (pile, &t) in p.taken.iter().enumerate() {
+                words[pile / 8] |= u64::from(t) << (8 * (pile % 8));
+            }
+            words[1] |= u64::from(p.deals) << 32;
+            words[2] = p.used[2..]
+                .iter()
+                .fold(0, |code, &n| code << 4 | u64::from(n));
+            words
+        };
+        let mut seen: ahash::AHashSet<[u64; 3]> = ahash::AHashSet::new();
+        let mut stack = vec![Pooled {
+            taken: [0; CUSHION],
+            deals: 1,
+            used: [0; COURT as usize + 1],
+        }];
+        while let Some(position) = stack.pop() {
+            if !seen.insert(code(&position)) {
+                continue;
+            }
+            if seen.len() + stack.len() > budget {
+                return false;
+            }
+            let next = first + CUSHION * position.deals as usize;
+            let stock = len.saturating_sub(next);
+            let layers = |pile: usize| {
+                1 + (1..=position.deals as usize)
+                    .filter(|&k| dealt(pile, k).is_some())
+                    .count()
+            };
+            let pool_left: [u8; COURT as usize + 1] =
+                std::array::from_fn(|v| pool[v] - position.used[v]);
+            let mut circle = circle_at_start;
+            for (circle, &used) in circle.iter_mut().zip(&position.used) {
+                *circle += used;
+            }
+            // Each position's top: the layer it comes from, with its value (`None` for a
+            // pooled card), or nothing once the position is empty.
+            let mut tops: [Option<(u8, Option<u8>)>; CUSHION] = [None; CUSHION];
+            let mut empty = true;
+            for (pile, top) in tops.iter_mut().enumerate() {
+                let taken = position.taken[pile];
+                for layer in 1..layers(pile) {
+                    if taken >> layer & 1 == 1 {
+                        circle[dealt(pile, layer).unwrap() as usize] += 1;
+                    }
+                }
+                *top = (0..layers(pile))
+                    .rev()
+                    .find(|&layer| taken >> layer & 1 == 0)
+                    .map(|layer| {
+                        (
+                            layer as u8,
+                            (layer > 0).then(|| dealt(pile, layer).unwrap()),
+                        )
+                    });
+                empty &= top.is_none();
+            }
+            if empty && stock == 0 {
+                return false;
+            }
+            if stock <= CUSHION {
+                // Rule 5's backward game, for every placing of the pooled cards left.
+                let mut columns = [[0u8; PILE_MAX]; CUSHION];
+                let mut heights = [0u8; CUSHION];
+                let mut bottomless = 0u16;
+                for pile in 0..CUSHION {
+                    let taken = position.taken[pile];
+                    bottomless |= u16::from(taken & 1) << pile;
+                    for layer in (1..layers(pile)).filter(|&k| taken >> k & 1 == 0) {
+                        columns[pile][heights[pile] as usize] = dealt(pile, layer).unwrap();
+                        heights[pile] += 1;
+                    }
+                }
+                let last_deal: Vec<u8> = self.order[next.min(len)..len]
+                    .iter()
+                    .map(|&c| value(c))
+                    .collect();
+                if pooled_floor_is_closed(
+                    &columns, &heights, bottomless, &pool_left, &last_deal, floor,
+                ) {
+                    continue;
+                }
+            }
+            let mut left = [0u8; COURT as usize];
+            for (v, left) in left.iter_mut().enumerate().skip(2) {
+                *left = self.copies - circle[v];
+            }
+            // Where each value can come from: positions whose top has it, and uncovered pooled
+            // cards while the pool has it.
+            let sources = |v: u8| {
+                (0..CUSHION).filter(move |&pile| match tops[pile] {
+                    Some((_, Some(top))) => top == v,
+                    Some((_, None)) => pool_left[v as usize] > 0,
+                    None => false,
+                })
+            };
+            for triple in TRIPLES.iter().filter(|t| !never_in_a_win(t)) {
+                let mut after = left;
+                for &v in triple {
+                    after[v as usize] -= 1;
+                }
+                if !can_be_completed(&after) {
+                    continue;
+                }
+                for a in sources(triple[0]) {
+                    for b in sources(triple[1]).filter(|&b| b != a) {
+                        for c in sources(triple[2]).filter(|&c| c != a && c != b) {
+                            for k in sources(COURT).filter(|k| ![a, b, c].contains(k)) {
+                                let mut next = position;
+                                for (pile, &v) in
+                                    [a, b, c, k].iter().zip(triple.iter().chain([&COURT]))
+                                {
+                                    let (layer, top) = tops[*pile].unwrap();
+                                    next.taken[*pile] |= 1 << layer;
+                                    if top.is_none() {
+                                        next.used[v as usize] += 1;
+                                    }
+                                }
+                                stack.push(next);
+                            }
+                        }
+                    }
+                }
+            }
+            if stock > 0 {
+                // The deal, where some values of the pool on the uncovered pooled cards leave
+                // the top cards no combination (under the default rules).
+                let mut known = 0u16;
+                let mut uncovered = 0;
+                for top in tops.iter().flatten() {
+                    match top.1 {
+                        Some(v) => known |= 1 << v,
+                        None => uncovered += 1,
+                    }
+                }
+                if self.deal_any_time || can_deal_with_pooled_tops(known, uncovered, &pool_left) {
+                    let mut next = position;
+                    next.deals += 1;
+                    stack.push(next);
+                }
+            }
+        }
+        true
     }
 
     /// During the first deal, whether ending it now with the deal leads only to games lost by
@@ -332,6 +571,15 @@ impl Wheel {
         self.first_deal
             && self.stock_len() > 0
             && self.dealt_out_is_closed(self.first_deal_values())
+    }
+
+    /// During the first deal, whether ending it now with the deal leads only to games lost by
+    /// pruning rule 7 (`pooled_game_is_closed`, searched within `budget` positions); false
+    /// after the first deal or with the stock out. It does not ask whether the deal is legal.
+    pub fn deal_now_closed_for_every_placing(&self, budget: usize) -> bool {
+        self.first_deal
+            && self.stock_len() > 0
+            && self.pooled_game_is_closed(self.first_deal_values(), POOLED_FLOOR_POSITIONS, budget)
     }
 
     /// Whether the cushion can never be cleared, judged from the bottom, once no more than the
@@ -501,6 +749,14 @@ struct FirstDealMemo {
     deal: Vec<Card>,
     deal_any_time: bool,
     live: AHashMap<u64, bool>,
+    /// Positions the search has asked moves for in this deal.
+    positions: u64,
+    /// First-deal ends (value states from which the deal may be made): in how many
+    /// arrangements each was met, and how many times pruning rule 7 has been asked about it
+    /// (`STALL_LEVELS`).
+    arrangements: AHashMap<u64, (u32, usize)>,
+    /// The value states from which pruning rule 7 found the deal closed.
+    closed_deals: AHashSet<u64>,
 }
 
 /// A position of `Wheel::floor_is_closed`'s backward game: how many cards each position has
@@ -569,6 +825,53 @@ fn doomed_deals(cards: &[Card], deal_any_time: bool) -> u128 {
         .fold(0, |doomed, p| doomed | 1 << p)
 }
 
+/// Whether `uncovered` pooled cards can take values of `pool` (`pool[v]` cards of value `v`
+/// left) so that, with the top cards of values `known` (bit `v`), no combination can be made:
+/// then a real cushion with these tops may allow the deal. Only which values are present
+/// matters, so each set of values the pooled cards could show is tried: it must have room
+/// for them all and no more values than there are cards.
+fn can_deal_with_pooled_tops(
+    known: u16,
+    uncovered: usize,
+    pool: &[u8; COURT as usize + 1],
+) -> bool {
+    let combination = |present: u16| {
+        present >> COURT & 1 == 1
+            && TRIPLES
+                .iter()
+                .any(|t| t.iter().all(|&v| present >> v & 1 == 1))
+    };
+    if uncovered == 0 {
+        return !combination(known);
+    }
+    let values: Vec<u8> = (2..=COURT).filter(|&v| pool[v as usize] > 0).collect();
+    (1u32..1 << values.len()).any(|subset| {
+        let chosen = values
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| subset >> i & 1 == 1)
+            .map(|(_, &v)| v);
+        let room: usize = chosen.clone().map(|v| usize::from(pool[v as usize])).sum();
+        let shown = chosen.clone().fold(0u16, |present, v| present | 1 << v);
+        (subset.count_ones() as usize) <= uncovered
+            && room >= uncovered
+            && !combination(known | shown)
+    })
+}
+
+/// Positions a deal's search must have asked moves for before pruning rule 7 is asked about
+/// an end of the first deal (`Wheel::note_first_deal_end`): no deal the first pass decides
+/// (within 200,000 positions) pays for it.
+const STALL_POSITIONS: u64 = 100_000;
+
+/// When pruning rule 7 is asked about an end of the first deal, and how hard it searches: once
+/// the search has met that end in this many arrangements, the backward game at the bottom
+/// within this many positions, the game after the deal within this many. Most ends close (or
+/// never will) at the first; the few that close only in a deeper search are asked again as
+/// the search keeps meeting them.
+const STALL_LEVELS: [(u32, usize, usize); 3] =
+    [(16, 4096, 1_000), (64, 4096, 20_000), (256, 4096, 200_000)];
+
 /// The most positions of a pooled floor (`pooled_floor_is_closed`) searched before it is
 /// taken as open. It is searched once per first-deal value state, not per position.
 const POOLED_FLOOR_POSITIONS: usize = 4096;
@@ -587,15 +890,19 @@ const POOLED_FLOOR_POSITIONS: usize = 4096;
 /// (`last_deal`, its values, one onto each of the first positions), a position's card from
 /// it may be taken at any point, as in the last-deal form of `Wheel::floor_is_closed`, and
 /// the search stops at its second position (`LAST_DEAL_FLOOR_POSITIONS`): it only asks
-/// whether the cushion after that deal can end at all.
+/// whether the cushion after that deal can end at all. The positions of `bottomless` (bit `p`
+/// for position `p`) have no bottom card from the pool: their column is all there is, open
+/// from the start (`pool` then holds one card for each of the other positions).
 fn pooled_floor_is_closed(
     columns: &[[u8; PILE_MAX]; CUSHION],
     heights: &[u8; CUSHION],
+    bottomless: u16,
     pool: &[u8; COURT as usize + 1],
     last_deal: &[u8],
+    budget: usize,
 ) -> bool {
     let budget = if last_deal.is_empty() {
-        POOLED_FLOOR_POSITIONS
+        budget
     } else {
         LAST_DEAL_FLOOR_POSITIONS
     };
@@ -613,14 +920,16 @@ fn pooled_floor_is_closed(
     };
     let cards: usize = pool.iter().map(|&n| usize::from(n)).sum();
     let mut seen = ahash::AHashSet::new();
-    let mut stack: Vec<Pooled> = vec![([0; CUSHION], [0; COURT as usize + 1], 0)];
+    let start = std::array::from_fn(|p| u8::from(bottomless >> p & 1 == 1));
+    let mut stack: Vec<Pooled> = vec![(start, [0; COURT as usize + 1], 0)];
+    let open_from_the_start = bottomless.count_ones() as usize;
     while let Some(position) = stack.pop() {
         if !seen.insert(code(&position)) {
             continue;
         }
         let (taken, used, dealt) = position;
         let given: usize = used.iter().map(|&n| usize::from(n)).sum();
-        let open = taken.iter().filter(|&&t| t > 0).count();
+        let open = taken.iter().filter(|&&t| t > 0).count() - open_from_the_start;
         if last_deal.is_empty()
             && given == cards
             && (0..CUSHION).all(|p| heights[p] == 0 || taken[p] == heights[p] + 1)
@@ -919,10 +1228,16 @@ impl Game for Wheel {
     /// well, or, with no more than the last deal to come, the cushion cannot be cleared from
     /// the bottom up (`floor_is_closed`). Proofs in `docs/rules/wheel.md`.
     fn search_moves(&self, moves: &mut Vec<Move>) {
+        FIRST_DEAL_MEMO.with_borrow_mut(|memo| memo.positions += 1);
         if self.doomed_ahead() || self.floor_is_closed() {
             return;
         }
         let first_deal = self.first_deal.then(|| self.first_deal_values());
+        if let Some(state) = first_deal {
+            if self.stock_len() > 0 && (self.deal_any_time || !self.combination_possible()) {
+                self.note_first_deal_end(state);
+            }
+        }
         if first_deal.is_some_and(|state| !self.first_deal_can_end(state)) {
             return;
         }
