@@ -372,6 +372,7 @@ impl Wheel {
             &state.counts,
             &last_deal,
             POOLED_FLOOR_POSITIONS,
+            &mut AHashSet::new(),
         )
     }
 
@@ -434,11 +435,14 @@ impl Wheel {
             deals: 1,
             used: [0; COURT as usize + 1],
         }];
+        let mut floor_seen = AHashSet::new();
+        let mut work = 0;
         while let Some(position) = stack.pop() {
             if !seen.insert(code(&position)) {
                 continue;
             }
-            if seen.len() + stack.len() > budget {
+            work += 1;
+            if seen.len() + stack.len() > budget || work > POOLED_WORK_PER_POSITION * budget {
                 return false;
             }
             let next = first + CUSHION * position.deals as usize;
@@ -496,9 +500,17 @@ impl Wheel {
                     .iter()
                     .map(|&c| value(c))
                     .collect();
-                if pooled_floor_is_closed(
-                    &columns, &heights, bottomless, &pool_left, &last_deal, floor,
-                ) {
+                let closed = pooled_floor_is_closed(
+                    &columns,
+                    &heights,
+                    bottomless,
+                    &pool_left,
+                    &last_deal,
+                    floor,
+                    &mut floor_seen,
+                );
+                work += floor_seen.len();
+                if closed {
                     continue;
                 }
             }
@@ -859,9 +871,14 @@ fn can_deal_with_pooled_tops(
     })
 }
 
+/// What pruning rule 7's game may spend, positions of its own and of the backward games it
+/// asks (`pooled_floor_is_closed`), for each position of its budget: its lines' ends can
+/// each cost a backward game of thousands of positions, which on a few deals took minutes.
+const POOLED_WORK_PER_POSITION: usize = 16;
+
 /// Positions a deal's search must have asked moves for before pruning rule 7 is asked about
-/// an end of the first deal (`Wheel::note_first_deal_end`): no deal the first pass decides
-/// (within 200,000 positions) pays for it.
+/// an end of the first deal (`Wheel::note_first_deal_end`): a deal decided within them never
+/// pays for it.
 const STALL_POSITIONS: u64 = 100_000;
 
 /// When pruning rule 7 is asked about an end of the first deal, and how hard it searches: once
@@ -900,7 +917,9 @@ fn pooled_floor_is_closed(
     pool: &[u8; COURT as usize + 1],
     last_deal: &[u8],
     budget: usize,
+    seen: &mut AHashSet<u128>,
 ) -> bool {
+    seen.clear();
     let budget = if last_deal.is_empty() {
         budget
     } else {
@@ -919,7 +938,6 @@ fn pooled_floor_is_closed(
             .fold(code, |code, &n| code << 4 | u128::from(n))
     };
     let cards: usize = pool.iter().map(|&n| usize::from(n)).sum();
-    let mut seen = ahash::AHashSet::new();
     let start = std::array::from_fn(|p| u8::from(bottomless >> p & 1 == 1));
     let mut stack: Vec<Pooled> = vec![(start, [0; COURT as usize + 1], 0)];
     let open_from_the_start = bottomless.count_ones() as usize;
