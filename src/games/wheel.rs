@@ -255,10 +255,11 @@ impl Wheel {
 
     /// Counts a first-deal position from which the deal may be made, by its value state;
     /// where the search has asked for `STALL_POSITIONS` positions of this deal and met this
-    /// end of the first deal in `STALL_ARRANGEMENTS` arrangements, asks once whether the game
-    /// after it is lost for every placing (`pooled_game_is_closed`), and if so remembers the
-    /// deal from this state as closed. Most deals never get there; the hard ones spend their
-    /// search on the many arrangements of a few such ends (`docs/rules/wheel.md`, rule 7).
+    /// end of the first deal in as many arrangements as the next of `STALL_LEVELS` says, asks
+    /// whether the game after it is lost for every placing (`pooled_game_is_closed`, within
+    /// that level's budgets), and if so remembers the deal from this state as closed. Most
+    /// deals never get there; the hard ones spend their search on the many arrangements of a
+    /// few such ends (`docs/rules/wheel.md`, rule 7).
     fn note_first_deal_end(&self, state: FirstDealValues) {
         self.with_memo(|memo| {
             let code = state.code();
@@ -389,7 +390,9 @@ impl Wheel {
     /// backward game, for every placing of the pooled cards left (`pooled_floor_is_closed`),
     /// closes a line with the last deal to come or the stock out. If no line takes every
     /// card, nor does any real game through this state. A search that would hold more than
-    /// `budget` positions counts as open. Proof in `docs/rules/wheel.md`, pruning rule 7.
+    /// `budget` positions, or spend more than `POOLED_WORK_PER_POSITION` times as many with
+    /// its backward games (each within `floor` positions), counts as open. Proof in
+    /// `docs/rules/wheel.md`, pruning rule 7.
     fn pooled_game_is_closed(&self, state: FirstDealValues, floor: usize, budget: usize) -> bool {
         let len = self.len as usize;
         let first = state.next as usize;
