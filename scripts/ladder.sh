@@ -115,10 +115,14 @@ case $game in
     # (Session 58) the fifth over 90 more (2 won, 17 lost); then pruning rule 6 (the first
     # deal's end, when the deals after it bury its cards) and the sixth, depth-first within
     # 2.5M again, over all 2,064 left (8 won, 1,185 lost), and the seventh, within 10M, over
-    # all 871 it left (48 won, 198 lost); each in a file of its own, appended.
+    # all 871 it left (48 won, 198 lost); each in a file of its own, appended. (2026-12-01)
+    # Then pruning rule 7 (the game after the first deal for every placing of its cards) and
+    # the eighth, depth-first within 2.5M again, over all 625 left (2 won, 213 lost), and the
+    # ninth, within 10M, over 168 of the 410 it left (2 lost); each in a file of its own,
+    # appended.
     rungs=("portfolio - 200000 2G" "beam - 1000000 3G" "depth-first - 2000000 3G"
       "depth-first - 2500000 3G" "depth-first - 10000000 4G" "depth-first - 2500000 2G"
-      "depth-first - 10000000 3G")
+      "depth-first - 10000000 3G" "depth-first - 2500000 2G" "depth-first - 10000000 3G")
     based=1 ;;
   wheel-deal-any-time)
     own=99999
@@ -129,11 +133,11 @@ case $game in
       "beam 8 2000000 3G 5" "beam 20 5000000 3G 6" "beam 8 2000000 3G 7" "beam 8 2000000 3G 8"
       "beam 8 2000000 3G 9" "beam 8 2000000 3G 10" "beam 8 2000000 3G 11" "beam 8 2000000 3G 12"
       "depth-first - 10000000 4G" "depth-first - 40000000 6G" "depth-first - 100000000 10G"
-      "depth-first - 10000000 2G")
+      "depth-first - 10000000 2G" "depth-first - 10000000 3G")
     # Those from the 19th came with the Wheel's pruning rule 5 (session 57) and ran over every
     # deal left, their records made in files of their own (`stats --unknown-in`) and appended;
     # the 21st (session 58, before rule 6) over 12 of the 14 left, the 22nd (with rule 6)
-    # over all 14, none decided.
+    # over all 14, none decided; the 23rd (2026-12-01, with rule 7) over all 14, none decided.
     based=2 ;;
   klondike-draw3 | klondike-draw1)
     own=99999
