@@ -401,9 +401,10 @@ impl Wheel {
         }
         let pool = state.counts;
         // The card the `layer`-th deal after the first puts on position `pile`, if any.
+        let values: Vec<u8> = self.order[..len].iter().map(|&c| value(c)).collect();
         let dealt = |pile: usize, layer: usize| {
             let index = first + CUSHION * (layer - 1) + pile;
-            (index < len).then(|| value(self.order[index]))
+            values.get(index).copied()
         };
         let mut circle_at_start = [0u8; COURT as usize + 1];
         for card in &self.order[..first] {
@@ -499,16 +500,13 @@ impl Wheel {
                         heights[pile] += 1;
                     }
                 }
-                let last_deal: Vec<u8> = self.order[next.min(len)..len]
-                    .iter()
-                    .map(|&c| value(c))
-                    .collect();
+                let last_deal = &values[next.min(len)..];
                 let closed = pooled_floor_is_closed(
                     &columns,
                     &heights,
                     bottomless,
                     &pool_left,
-                    &last_deal,
+                    last_deal,
                     floor,
                     &mut floor_seen,
                 );
