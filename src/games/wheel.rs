@@ -606,10 +606,9 @@ impl Wheel {
     /// position once any number of its cards now are taken, and leave the rest: those went
     /// before the deal, whose cushion (the default rules) allows no combination. That
     /// backward game is searched here, from the bottoms, taking no triple a won game never
-    /// takes (`never_in_a_win`), and keeping only sets of cards a won game can hold at some
-    /// point (`can_be_completed`: the cards taken backwards are the cushion before the
-    /// combinations that took them). If it cannot take every card after the last deal, nor
-    /// can the game. A search that would hold more than `FLOOR_POSITIONS` positions counts as
+    /// takes (`never_in_a_win`); what it has taken is then always a sum of a won game's
+    /// triples, so rule 1's split holds of it without a check. If it cannot take every card
+    /// after the last deal, nor can the game. A search that would hold more than `FLOOR_POSITIONS` positions counts as
     /// open. Proof and figures in `docs/rules/wheel.md`, pruning rule 5.
     pub fn floor_is_closed(&self) -> bool {
         let to_deal = self.stock_len();
@@ -679,27 +678,7 @@ impl Wheel {
                 }
             }
             let offered = &offered[..offers];
-            let mut held = [0u8; COURT as usize];
-            let held_cards = (0..CUSHION)
-                .flat_map(|pile| &self.piles[pile][..taken[pile] as usize])
-                .chain(
-                    (0..to_deal)
-                        .filter(|&p| taken_dealt >> p & 1 == 1)
-                        .map(|p| &dealt[p]),
-                );
-            for &card in held_cards {
-                if let Some(n) = held.get_mut(value(card) as usize) {
-                    *n += 1;
-                }
-            }
             for triple in TRIPLES.iter().filter(|t| !never_in_a_win(t)) {
-                let mut after = held;
-                for &v in triple {
-                    after[v as usize] += 1;
-                }
-                if !can_be_completed(&after) {
-                    continue;
-                }
                 let of = |v: u8| offered.iter().filter(move |o| o.1 == v);
                 for a in of(triple[0]) {
                     for b in of(triple[1]).filter(|b| b.0 != a.0) {
@@ -960,12 +939,8 @@ fn pooled_floor_is_closed(
         // What the columns offer: an open column's next card, or a closed one's first card.
         let mut offered = [(0u8, 0u8, false); 2 * CUSHION];
         let mut offers = 0;
-        let mut held = used;
         for pile in 0..CUSHION {
             let t = taken[pile].max(1);
-            for &v in &columns[pile][..t as usize - 1] {
-                held[v as usize] += 1;
-            }
             let done = pile < last_deal.len() && dealt >> pile & 1 == 1;
             if t <= heights[pile] && !done {
                 offered[offers] = (pile as u8, columns[pile][t as usize - 1], false);
@@ -974,20 +949,10 @@ fn pooled_floor_is_closed(
             if pile < last_deal.len() && !done {
                 offered[offers] = (pile as u8, last_deal[pile], true);
                 offers += 1;
-            } else if pile < last_deal.len() {
-                held[last_deal[pile] as usize] += 1;
             }
         }
         let offered = &offered[..offers];
         for triple in TRIPLES.iter().filter(|t| !never_in_a_win(t)) {
-            let mut after = [0u8; COURT as usize];
-            after.copy_from_slice(&held[..COURT as usize]);
-            for &v in triple {
-                after[v as usize] += 1;
-            }
-            if !can_be_completed(&after) {
-                continue;
-            }
             // Each of the four values from the pool (`None`) or from a column.
             let choices = |v: u8| {
                 let from_pool = (used[v as usize] < pool[v as usize]).then_some(None);
