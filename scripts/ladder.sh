@@ -118,8 +118,8 @@ case $game in
     # all 871 it left (48 won, 198 lost); each in a file of its own, appended. (2026-12-01)
     # Then pruning rule 7 (the game after the first deal for every placing of its cards) and
     # the eighth, depth-first within 2.5M again, over all 625 left (2 won, 213 lost), and the
-    # ninth, within 10M, over 276 of the 410 it left (2 lost); each in a file of its own,
-    # appended.
+    # ninth, within 10M, over 276 of the 410 it left (2 lost), and (session 60) over the
+    # other 134 (1 lost); each in a file of its own, appended.
     rungs=("portfolio - 200000 2G" "beam - 1000000 3G" "depth-first - 2000000 3G"
       "depth-first - 2500000 3G" "depth-first - 10000000 4G" "depth-first - 2500000 2G"
       "depth-first - 10000000 3G" "depth-first - 2500000 2G" "depth-first - 10000000 3G")
