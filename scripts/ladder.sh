@@ -91,7 +91,7 @@ case $game in
     # them (54 and 37 won), and the twenty-sixth, the eighteenth with salt 2, after them (34).
     # The twenty-seventh, the fifth heuristic's run of width 4,096 (session 57), has run over
     # the 2,238 unknown deals up to seed 55538 (74 won), and (session 58) over 1,007 of the
-    # 1,890 after them (31 won).
+    # 1,890 after them (31 won), and (session 60) over the last 883 (32 won).
     based=8 ;;
   queens)
     own=99999
