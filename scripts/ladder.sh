@@ -69,7 +69,8 @@ case $game in
       "beam-third 4096 4000000 2G - 4096" "beam-second 4096 4000000 2G - 4096"
       "beam-third 1024 2000000 2G 2 1024" "beam-third 1024 2000000 2G 1 1024"
       "beam-fourth 1024 2000000 2G 1 1024" "beam-fifth 1024 2000000 2G 1 1024"
-      "beam-fourth 1024 2000000 2G 2 1024" "beam-fifth 4096 4000000 2G - 4096")
+      "beam-fourth 1024 2000000 2G 2 1024" "beam-fifth 4096 4000000 2G - 4096"
+      "beam-second 4096 4000000 2G 1 4096")
     # The thirteenth has run only over 20 samples and the first deals of each half of the
     # seeds (2026-11-28, 514 deals): its wins came in its run of width 16384, and on six deals
     # traced the run of 32768 after it had too little of the 6M left to win, so the fourteenth
@@ -91,7 +92,10 @@ case $game in
     # them (54 and 37 won), and the twenty-sixth, the eighteenth with salt 2, after them (34).
     # The twenty-seventh, the fifth heuristic's run of width 4,096 (session 57), has run over
     # the 2,238 unknown deals up to seed 55538 (74 won), and (session 58) over 1,007 of the
-    # 1,890 after them (31 won), and (session 60) over the last 883 (32 won).
+    # 1,890 after them (31 won), and (session 60) over the last 883 (32 won). The
+    # twenty-eighth, the twenty-first salted (on 60 random deals left, 7 won, against none for
+    # the twenty-seventh salted), has run over 1,519 of the 3,991 left, up to seed 73722
+    # (41 won).
     based=8 ;;
   queens)
     own=99999
