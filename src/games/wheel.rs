@@ -636,7 +636,7 @@ impl Wheel {
         let to_deal = dealt.len();
         let all_dealt = (1u16 << to_deal) - 1;
         let budget = if to_deal > 0 {
-            LAST_DEAL_FLOOR_POSITIONS
+            last_deal_floor_budget()
         } else {
             FLOOR_POSITIONS
         };
@@ -1020,6 +1020,23 @@ const FLOOR_POSITIONS: usize = 16;
 /// (any number of a position's cards may have gone before the deal), and is cut off where it
 /// has a second position, so it only asks whether the cushion can end at all.
 const LAST_DEAL_FLOOR_POSITIONS: usize = 1;
+
+/// The same once the deal's search has asked for `STALL_POSITIONS` positions: on some hard
+/// deals the backward game with the last deal to come is small and has no end at all, and
+/// searched this far it closes nearly every such position (seed 224911: lost in 2.2M
+/// positions, unknown after 60M with the cut at the second), while on deals decided sooner
+/// the wider search would only cost time (`docs/rules/wheel.md`, rule 5).
+const STALLED_LAST_DEAL_FLOOR_POSITIONS: usize = 64;
+
+/// The backward game's budget with the last deal to come, by how far the deal's search has
+/// gone (`LAST_DEAL_FLOOR_POSITIONS`, `STALLED_LAST_DEAL_FLOOR_POSITIONS`).
+fn last_deal_floor_budget() -> usize {
+    if FIRST_DEAL_MEMO.with_borrow(|memo| memo.positions) >= STALL_POSITIONS {
+        STALLED_LAST_DEAL_FLOOR_POSITIONS
+    } else {
+        LAST_DEAL_FLOOR_POSITIONS
+    }
+}
 
 /// Whether the game from a whole deal of `cards[..12]` on, with `cards[12..]` the rest of the
 /// stock, can never reach below that deal. The deal covers every position, so until some
