@@ -95,7 +95,7 @@ case $game in
     # 1,890 after them (31 won), and (session 60) over the last 883 (32 won). The
     # twenty-eighth, the twenty-first salted (on 60 random deals left, 7 won, against none for
     # the twenty-seventh salted), has run over 1,519 of the 3,991 left, up to seed 73722
-    # (41 won).
+    # (41 won), and (session 61) over 426 more (12 won) and then 409 more (38 won).
     based=8 ;;
   queens)
     own=99999
@@ -123,10 +123,15 @@ case $game in
     # Then pruning rule 7 (the game after the first deal for every placing of its cards) and
     # the eighth, depth-first within 2.5M again, over all 625 left (2 won, 213 lost), and the
     # ninth, within 10M, over 276 of the 410 it left (2 lost), and (session 60) over the
-    # other 134 (1 lost); each in a file of its own, appended.
+    # other 134 (1 lost); each in a file of its own, appended. (Session 61) the tenth, within
+    # 60M, over 19 of the 407 (1 won, 5 lost), the eleventh, within 30M, over 32 of the others
+    # (1 won, 4 lost); then rule 5's backward game searched within 64 positions with the last
+    # deal to come once a deal's search is past 100k positions, and the twelfth, within 10M
+    # again, in a file of its own, appended.
     rungs=("portfolio - 200000 2G" "beam - 1000000 3G" "depth-first - 2000000 3G"
       "depth-first - 2500000 3G" "depth-first - 10000000 4G" "depth-first - 2500000 2G"
-      "depth-first - 10000000 3G" "depth-first - 2500000 2G" "depth-first - 10000000 3G")
+      "depth-first - 10000000 3G" "depth-first - 2500000 2G" "depth-first - 10000000 3G"
+      "depth-first - 60000000 6G" "depth-first - 30000000 3G" "depth-first - 10000000 3G")
     based=1 ;;
   wheel-deal-any-time)
     own=99999
@@ -137,7 +142,7 @@ case $game in
       "beam 8 2000000 3G 5" "beam 20 5000000 3G 6" "beam 8 2000000 3G 7" "beam 8 2000000 3G 8"
       "beam 8 2000000 3G 9" "beam 8 2000000 3G 10" "beam 8 2000000 3G 11" "beam 8 2000000 3G 12"
       "depth-first - 10000000 4G" "depth-first - 40000000 6G" "depth-first - 100000000 10G"
-      "depth-first - 10000000 2G" "depth-first - 10000000 3G")
+      "depth-first - 10000000 2G" "depth-first - 10000000 3G" "depth-first - 90000000 8G")
     # Those from the 19th came with the Wheel's pruning rule 5 (session 57) and ran over every
     # deal left, their records made in files of their own (`stats --unknown-in`) and appended;
     # the 21st (session 58, before rule 6) over 12 of the 14 left, the 22nd (with rule 6)
