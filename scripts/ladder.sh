@@ -127,7 +127,7 @@ case $game in
     # 60M, over 19 of the 407 (1 won, 5 lost), the eleventh, within 30M, over 32 of the others
     # (1 won, 4 lost); then rule 5's backward game searched within 64 positions with the last
     # deal to come once a deal's search is past 100k positions, and the twelfth, within 10M
-    # again, in a file of its own, appended.
+    # again, over 210 of the 396 left (1 won, 9 lost), in a file of its own, appended.
     rungs=("portfolio - 200000 2G" "beam - 1000000 3G" "depth-first - 2000000 3G"
       "depth-first - 2500000 3G" "depth-first - 10000000 4G" "depth-first - 2500000 2G"
       "depth-first - 10000000 3G" "depth-first - 2500000 2G" "depth-first - 10000000 3G"
@@ -142,11 +142,14 @@ case $game in
       "beam 8 2000000 3G 5" "beam 20 5000000 3G 6" "beam 8 2000000 3G 7" "beam 8 2000000 3G 8"
       "beam 8 2000000 3G 9" "beam 8 2000000 3G 10" "beam 8 2000000 3G 11" "beam 8 2000000 3G 12"
       "depth-first - 10000000 4G" "depth-first - 40000000 6G" "depth-first - 100000000 10G"
-      "depth-first - 10000000 2G" "depth-first - 10000000 3G" "depth-first - 90000000 8G")
+      "depth-first - 10000000 2G" "depth-first - 10000000 3G" "depth-first - 90000000 8G"
+      "depth-first - 10000000 3G")
     # Those from the 19th came with the Wheel's pruning rule 5 (session 57) and ran over every
     # deal left, their records made in files of their own (`stats --unknown-in`) and appended;
     # the 21st (session 58, before rule 6) over 12 of the 14 left, the 22nd (with rule 6)
-    # over all 14, none decided; the 23rd (2026-12-01, with rule 7) over all 14, none decided.
+    # over all 14, none decided; the 23rd (2026-12-01, with rule 7) over all 14, none decided;
+    # the 24th (session 61) over the 2 not tried within 100M, the 25th (with rule 5's wider
+    # last-deal search) over all 14 in a file of its own, appended: none decided.
     based=2 ;;
   klondike-draw3 | klondike-draw1)
     own=99999
