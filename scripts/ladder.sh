@@ -127,7 +127,7 @@ case $game in
     # 60M, over 19 of the 407 (1 won, 5 lost), the eleventh, within 30M, over 32 of the others
     # (1 won, 4 lost); then rule 5's backward game searched within 64 positions with the last
     # deal to come once a deal's search is past 100k positions, and the twelfth, within 10M
-    # again, over 210 of the 396 left (1 won, 9 lost), in a file of its own, appended.
+    # again, over 291 of the 396 left (1 won, 11 lost), in files of its own, appended.
     rungs=("portfolio - 200000 2G" "beam - 1000000 3G" "depth-first - 2000000 3G"
       "depth-first - 2500000 3G" "depth-first - 10000000 4G" "depth-first - 2500000 2G"
       "depth-first - 10000000 3G" "depth-first - 2500000 2G" "depth-first - 10000000 3G"
