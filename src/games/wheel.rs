@@ -609,8 +609,8 @@ impl Wheel {
     /// takes (`never_in_a_win`); what it has taken is then always a sum of a won game's
     /// triples, so rule 1's split holds of it without a check. If it cannot take every card
     /// after the last deal, nor can the game. A search that would hold more than
-    /// `FLOOR_POSITIONS` positions counts as open. Proof and figures in `docs/rules/wheel.md`,
-    /// pruning rule 5.
+    /// `FLOOR_POSITIONS` positions (with the last deal to come, `last_deal_floor_budget`)
+    /// counts as open. Proof and figures in `docs/rules/wheel.md`, pruning rule 5.
     pub fn floor_is_closed(&self) -> bool {
         let to_deal = self.stock_len();
         if to_deal > CUSHION || (to_deal > 0 && self.first_deal) {
