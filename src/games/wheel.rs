@@ -617,29 +617,38 @@ impl Wheel {
             return false;
         }
         let dealt = &self.order[self.next as usize..self.len as usize];
-        FLOOR_SEARCH.with_borrow_mut(|(seen, stack)| {
-            seen.clear();
-            stack.clear();
-            stack.push(([0u8; CUSHION], 0u16));
-            self.floor_search(dealt, seen, stack)
-        })
-    }
-
-    /// `floor_is_closed`'s search, with its room (`FLOOR_SEARCH`) made ready: `dealt` is the
-    /// last deal's cards, and the stack holds the starting position.
-    fn floor_search(
-        &self,
-        dealt: &[Card],
-        seen: &mut ahash::AHashSet<u64>,
-        stack: &mut Vec<FloorPosition>,
-    ) -> bool {
-        let to_deal = dealt.len();
-        let all_dealt = (1u16 << to_deal) - 1;
         let budget = if to_deal > 0 {
             last_deal_floor_budget()
         } else {
             FLOOR_POSITIONS
         };
+        let closed = FLOOR_SEARCH.with_borrow_mut(|(seen, stack)| {
+            seen.clear();
+            stack.clear();
+            stack.push(([0u8; CUSHION], 0u16));
+            self.floor_search(dealt, budget, seen, stack)
+        });
+        if budget == STALLED_LAST_DEAL_FLOOR_POSITIONS {
+            FIRST_DEAL_MEMO.with_borrow_mut(|memo| {
+                let (searched, closed_ones) = &mut memo.wide_last_deal_floors;
+                *searched += 1;
+                *closed_ones += u64::from(closed);
+            });
+        }
+        closed
+    }
+
+    /// `floor_is_closed`'s search within `budget` positions, with its room (`FLOOR_SEARCH`)
+    /// made ready: `dealt` is the last deal's cards, and the stack holds the starting position.
+    fn floor_search(
+        &self,
+        dealt: &[Card],
+        budget: usize,
+        seen: &mut ahash::AHashSet<u64>,
+        stack: &mut Vec<FloorPosition>,
+    ) -> bool {
+        let to_deal = dealt.len();
+        let all_dealt = (1u16 << to_deal) - 1;
         while let Some((taken, taken_dealt)) = stack.pop() {
             let code = taken
                 .iter()
@@ -659,38 +668,47 @@ impl Wheel {
                     return false;
                 }
             }
-            // What each position offers from below: its next card now, and the deal's card
-            // for it (after which the position is done).
-            let mut offered = [(0u8, 0u8, false); 2 * CUSHION];
-            let mut offers = 0;
+            // What each position offers from below, grouped by value: its next card now, and
+            // the deal's card for it (after which the position is done). An offer is the
+            // position, plus `FROM_DEAL` for the deal's card.
+            const FROM_DEAL: u8 = 0x10;
+            let mut offered = [[0u8; 2 * CUSHION]; COURT as usize + 1];
+            let mut offers = [0usize; COURT as usize + 1];
+            let mut offer = |v: u8, o: u8| {
+                offered[v as usize][offers[v as usize]] = o;
+                offers[v as usize] += 1;
+            };
             for pile in 0..CUSHION {
                 let done = pile < to_deal && taken_dealt >> pile & 1 == 1;
                 if !done && taken[pile] < self.heights[pile] {
-                    offered[offers] = (
-                        pile as u8,
-                        value(self.piles[pile][taken[pile] as usize]),
-                        false,
-                    );
-                    offers += 1;
+                    offer(value(self.piles[pile][taken[pile] as usize]), pile as u8);
                 }
                 if pile < to_deal && !done {
-                    offered[offers] = (pile as u8, value(dealt[pile]), true);
-                    offers += 1;
+                    offer(value(dealt[pile]), pile as u8 | FROM_DEAL);
                 }
             }
-            let offered = &offered[..offers];
+            let of = |v: u8| &offered[v as usize][..offers[v as usize]];
+            let pile_of = |o: u8| o & !FROM_DEAL;
+            if of(COURT).is_empty() {
+                continue;
+            }
             for triple in TRIPLES.iter().filter(|t| !never_in_a_win(t)) {
-                let of = |v: u8| offered.iter().filter(move |o| o.1 == v);
-                for a in of(triple[0]) {
-                    for b in of(triple[1]).filter(|b| b.0 != a.0) {
-                        for c in of(triple[2]).filter(|c| c.0 != a.0 && c.0 != b.0) {
-                            for k in of(COURT).filter(|k| ![a.0, b.0, c.0].contains(&k.0)) {
+                for &a in of(triple[0]) {
+                    for &b in of(triple[1]).iter().filter(|&&b| pile_of(b) != pile_of(a)) {
+                        for &c in of(triple[2])
+                            .iter()
+                            .filter(|&&c| pile_of(c) != pile_of(a) && pile_of(c) != pile_of(b))
+                        {
+                            for &k in of(COURT)
+                                .iter()
+                                .filter(|&&k| ![a, b, c].map(pile_of).contains(&pile_of(k)))
+                            {
                                 let mut next = (taken, taken_dealt);
-                                for &(pile, _, from_deal) in [a, b, c, k] {
-                                    if from_deal {
-                                        next.1 |= 1 << pile;
+                                for o in [a, b, c, k] {
+                                    if o & FROM_DEAL != 0 {
+                                        next.1 |= 1 << pile_of(o);
                                     } else {
-                                        next.0[pile as usize] += 1;
+                                        next.0[o as usize] += 1;
                                     }
                                 }
                                 stack.push(next);
@@ -744,6 +762,9 @@ struct FirstDealMemo {
     live: AHashMap<u64, bool>,
     /// Positions the search has asked moves for in this deal.
     positions: u64,
+    /// Backward games searched with the last deal to come within
+    /// `STALLED_LAST_DEAL_FLOOR_POSITIONS`, and how many of them closed.
+    wide_last_deal_floors: (u64, u64),
     /// First-deal ends (value states from which the deal may be made): in how many
     /// arrangements each was met, and how many times pruning rule 7 has been asked about it
     /// (`STALL_LEVELS`).
@@ -1028,10 +1049,23 @@ const LAST_DEAL_FLOOR_POSITIONS: usize = 1;
 /// the wider search would only cost time (`docs/rules/wheel.md`, rule 5).
 const STALLED_LAST_DEAL_FLOOR_POSITIONS: usize = 64;
 
+/// Wide backward games (`STALLED_LAST_DEAL_FLOOR_POSITIONS`) a deal's search makes before it
+/// judges whether they pay.
+const WIDE_LAST_DEAL_TRIAL: u64 = 20_000;
+
+/// The share of a deal's wide backward games, at least, that must close for them to go on
+/// (one in this many).
+const WIDE_LAST_DEAL_YIELD: u64 = 100;
+
 /// The backward game's budget with the last deal to come, by how far the deal's search has
-/// gone (`LAST_DEAL_FLOOR_POSITIONS`, `STALLED_LAST_DEAL_FLOOR_POSITIONS`).
+/// gone (`LAST_DEAL_FLOOR_POSITIONS`, `STALLED_LAST_DEAL_FLOOR_POSITIONS`): wide once the
+/// deal is hard, and narrow again if after `WIDE_LAST_DEAL_TRIAL` wide games fewer than one
+/// in `WIDE_LAST_DEAL_YIELD` has closed, since on such deals the wide games only cost time.
 fn last_deal_floor_budget() -> usize {
-    if FIRST_DEAL_MEMO.with_borrow(|memo| memo.positions) >= STALL_POSITIONS {
+    let (positions, (searched, closed)) =
+        FIRST_DEAL_MEMO.with_borrow(|memo| (memo.positions, memo.wide_last_deal_floors));
+    let paying = searched < WIDE_LAST_DEAL_TRIAL || closed * WIDE_LAST_DEAL_YIELD >= searched;
+    if positions >= STALL_POSITIONS && paying {
         STALLED_LAST_DEAL_FLOOR_POSITIONS
     } else {
         LAST_DEAL_FLOOR_POSITIONS
