@@ -1489,3 +1489,41 @@ impl Game for Wheel {
         out
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The wide last-deal backward game starts once a deal is hard and stops on a deal where
+    /// it does not close (`last_deal_floor_budget`).
+    #[test]
+    fn the_wide_last_deal_search_stops_where_it_does_not_pay() {
+        let budget_after = |positions, searched, closed| {
+            FIRST_DEAL_MEMO.with_borrow_mut(|memo| {
+                memo.positions = positions;
+                memo.wide_last_deal_floors = (searched, closed);
+            });
+            last_deal_floor_budget()
+        };
+        let (narrow, wide) = (LAST_DEAL_FLOOR_POSITIONS, STALLED_LAST_DEAL_FLOOR_POSITIONS);
+        let paying = WIDE_LAST_DEAL_TRIAL / WIDE_LAST_DEAL_YIELD;
+        assert_eq!(budget_after(STALL_POSITIONS - 1, 0, 0), narrow);
+        assert_eq!(budget_after(STALL_POSITIONS, 0, 0), wide);
+        assert_eq!(
+            budget_after(STALL_POSITIONS, WIDE_LAST_DEAL_TRIAL - 1, 0),
+            wide
+        );
+        assert_eq!(
+            budget_after(STALL_POSITIONS, WIDE_LAST_DEAL_TRIAL, 0),
+            narrow
+        );
+        assert_eq!(
+            budget_after(STALL_POSITIONS, WIDE_LAST_DEAL_TRIAL, paying),
+            wide
+        );
+        assert_eq!(
+            budget_after(STALL_POSITIONS, WIDE_LAST_DEAL_TRIAL, paying - 1),
+            narrow
+        );
+    }
+}
