@@ -138,6 +138,11 @@ fn solve(
     let headline = match report.verdict {
         Verdict::Won => format!("won in {} moves", report.moves.len()),
         Verdict::Lost => match &report.lost_under {
+            None if order == Order::Sat => {
+                "lost: no sequence of moves wins (every case of the game's formula is \
+                 unsatisfiable)"
+                    .into()
+            }
             None => "lost: no sequence of moves wins (every reachable position searched)".into(),
             Some(variant) => format!(
                 "lost: no sequence of moves wins under {variant}, which can play every line this \
@@ -156,14 +161,23 @@ fn solve(
         game.entry.name(),
         game.variant()
     );
-    println!(
-        "# {} positions in {} ({:.0} per second); table {} entries, {} at its largest",
-        report.nodes,
-        format_seconds(report.seconds),
-        report.nodes as f64 / report.seconds.max(1e-9),
-        report.table_entries,
-        format_bytes(report.peak_bytes)
-    );
+    if order == Order::Sat {
+        println!(
+            "# {} formulas decided in {}; {} of clauses at the largest",
+            report.nodes,
+            format_seconds(report.seconds),
+            format_bytes(report.peak_bytes)
+        );
+    } else {
+        println!(
+            "# {} positions in {} ({:.0} per second); table {} entries, {} at its largest",
+            report.nodes,
+            format_seconds(report.seconds),
+            report.nodes as f64 / report.seconds.max(1e-9),
+            report.table_entries,
+            format_bytes(report.peak_bytes)
+        );
+    }
     for (i, mv) in report.moves.iter().enumerate() {
         println!("{:>4}. {mv}", i + 1);
     }

@@ -154,10 +154,12 @@ impl Batch<'_> {
                     && now.max_nodes.is_some_and(|m| {
                         // A beam stopped at its widest run, or before a run the budget left
                         // could not carry, within as large a budget would stop there again.
-                        // So would a wider search whose variants were all won.
+                        // So would a wider search whose variants were all won, and the SAT
+                        // search, whose budget is conflicts, not nodes.
                         let stopped_short = then.max_beam_width.is_some()
                             || r.reason == Some(Exhausted::NextBeamRun)
-                            || r.reason == Some(Exhausted::Wider);
+                            || r.reason == Some(Exhausted::Wider)
+                            || r.reason == Some(Exhausted::Conflicts);
                         r.nodes >= m || stopped_short && then.max_nodes >= Some(m)
                     })
             })

@@ -212,6 +212,14 @@ impl BudgetArgs {
                 names_of_games(|entry| entry.layered())
             ));
         }
+        if order == Order::Sat && !game.formulas() {
+            return Err(format!(
+                "the SAT search needs a game stated as formulas, and {} is not yet (games \
+                 with formulas: {})",
+                game.name(),
+                names_of_games(|entry| entry.formulas())
+            ));
+        }
         if let Some(wanted) = order.beam_heuristic().filter(|&n| n > game.heuristics()) {
             // A game has at least one heuristic, and no beam asks for more than five.
             let count = [

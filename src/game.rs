@@ -2,6 +2,7 @@
 //! may know about a game. One type per game implements it; nothing outside `games/` names one.
 
 use crate::card::Card;
+use crate::cnf::{Cnf, Model};
 use crate::solver::Order;
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -32,6 +33,8 @@ pub trait Game: Copy + Eq + Hash + Send + Sync + 'static {
     const SEARCH: Order = Order::Portfolio;
     /// Whether the game gives `layer` and `rebuild`, which the layered search needs.
     const LAYERED: bool = false;
+    /// Whether the game gives `formula`, which the SAT search (`Order::Sat`) needs.
+    const FORMULAS: bool = false;
     /// How many heuristics the game gives (`heuristic`, then `other_heuristic` 2, 3, ...): a
     /// beam order for each (`--search beam`, `beam-second`, `beam-third`, ..., `beam-fifth`).
     const HEURISTICS: usize = 1;
@@ -155,6 +158,16 @@ pub trait Game: Copy + Eq + Hash + Send + Sync + 'static {
     /// its positions can be told apart in fewer bits than `key` spends, and the layer's table
     /// and the entries waiting for it hold more of them in the same memory.
     fn layer_keyer(&self) -> Option<Box<dyn LayerKeyer<Self>>> {
+        None
+    }
+
+    /// The game from this position as satisfiability problems, for the SAT search
+    /// (`Order::Sat`): case `n` (from 0 until `None`) is a formula whose models are won games
+    /// of one kind, the cases together taking in every won game, so that every case found
+    /// unsatisfiable proves the position lost. Each comes with the reading of its models as a
+    /// winning line of legal moves. `None` at once where the game gives none for this
+    /// position (always, unless `FORMULAS`).
+    fn formula(&self, _case: usize) -> Option<Formula<Self>> {
         None
     }
 
@@ -429,3 +442,13 @@ impl OptionValues {
         }
     }
 }
+
+/// One case of a game as a satisfiability problem (`Game::formula`).
+pub struct Formula<G: Game> {
+    pub cnf: Cnf,
+    /// The winning line from the position that a model of `cnf` describes.
+    pub line: LineOfModel<G>,
+}
+
+/// Reads a model as a winning line.
+pub type LineOfModel<G> = Box<dyn Fn(&Model) -> Vec<<G as Game>::Move>>;

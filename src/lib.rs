@@ -9,6 +9,7 @@ pub mod card;
 pub mod chunked;
 pub mod cli;
 pub mod clock;
+pub mod cnf;
 pub mod column;
 pub mod compare;
 pub mod deal;

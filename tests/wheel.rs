@@ -204,6 +204,43 @@ fn whole_deals_are_won_or_proven_lost_and_the_wins_replay() {
     assert_eq!(any_time.verdict, Verdict::Won);
 }
 
+/// The SAT search (`--search sat`, `docs/rules/wheel.md`, "Decided as a formula") agrees with
+/// the portfolio on whole deals under both rules, and decides deals that every search within
+/// 60M positions left unknown; its wins replay.
+#[test]
+fn the_sat_search_agrees_with_the_searches_and_decides_what_they_could_not() {
+    let deal = |seed, deal_any_time: bool| {
+        Wheel::deal(
+            &options::<Wheel>(&[("deal-any-time", deal_any_time as u32)]),
+            &shuffled(seed, 2),
+        )
+        .unwrap()
+    };
+    let (mut won, mut lost) = (0, 0);
+    for deal_any_time in [false, true] {
+        for seed in 0..30 {
+            let position = deal(seed, deal_any_time);
+            let sat = solve_checked(&position, Order::Sat, Budget::default());
+            let search = solve_checked(&position, Order::Portfolio, Budget::default());
+            assert_ne!(search.verdict, Verdict::Unknown, "seed {seed}");
+            assert_eq!(
+                sat.verdict, search.verdict,
+                "seed {seed}, any time {deal_any_time}"
+            );
+            if sat.verdict == Verdict::Won {
+                won += 1;
+            } else {
+                lost += 1;
+            }
+        }
+    }
+    assert!(won > 10 && lost > 10, "{won} won, {lost} lost");
+    for (seed, verdict) in [(11504, Verdict::Lost), (39043, Verdict::Won)] {
+        let sat = solve_checked(&deal(seed, false), Order::Sat, Budget::default());
+        assert_eq!(sat.verdict, verdict, "seed {seed}");
+    }
+}
+
 /// Two or three whole suits of one pack (18 or 27 pip cards): small enough for the oracle,
 /// and both verdicts occur.
 fn reduced_position(seed: u64) -> Wheel {

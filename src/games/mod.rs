@@ -75,6 +75,8 @@ pub trait GameEntry: Sync {
     fn search(&self) -> Order;
     /// Whether the layered search (`--search layered`) can search this game.
     fn layered(&self) -> bool;
+    /// Whether the SAT search (`--search sat`) can decide this game (`Game::FORMULAS`).
+    fn formulas(&self) -> bool;
     /// How many heuristics the game gives, one beam order each (`Game::HEURISTICS`).
     fn heuristics(&self) -> usize;
     /// The narrower variants of `options` (`Game::narrower`), by name.
@@ -126,6 +128,9 @@ impl<G: Game> GameEntry for Entry<G> {
     }
     fn layered(&self) -> bool {
         G::LAYERED
+    }
+    fn formulas(&self) -> bool {
+        G::FORMULAS
     }
     fn heuristics(&self) -> usize {
         G::HEURISTICS

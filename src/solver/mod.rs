@@ -17,6 +17,7 @@ mod best_first;
 mod depth_first;
 mod layered;
 mod portfolio;
+mod sat;
 
 use crate::game::{Game, Layer};
 use crate::table::{KeySet, Offer, Table};
@@ -79,6 +80,11 @@ pub enum Order {
     /// waiting for later layers) are held at a time. For proofs that no longer fit in memory
     /// whole; a win is found only once every layer of lower rank is searched.
     Layered,
+    /// The game as satisfiability problems (`Game::formula`), decided by the CaDiCaL SAT
+    /// solver, for games that give them: a model is a won game, whose line the checker
+    /// replays; every case unsatisfiable proves the deal lost. `--max-nodes` bounds each
+    /// case's conflicts, and the nodes counted are the cases decided.
+    Sat,
     /// The deal under each narrower variant (`Game::narrower`: one whose every line of play
     /// is a line here), each by its own default order within the budget; the first win, which
     /// the checker replays under this variant, is the answer. It finds wins only (a loss there
@@ -189,6 +195,10 @@ pub enum Exhausted {
     BeamWidth,
     /// The node budget left could not carry the beam's next run, twice as wide.
     NextBeamRun,
+    /// `--search sat`: the SAT solver spent its conflicts (`--max-nodes`) on a case.
+    Conflicts,
+    /// `--search sat`: the game gives no formula for this position.
+    NoFormula,
 }
 
 impl Exhausted {
@@ -204,6 +214,10 @@ impl Exhausted {
             }
             Exhausted::Wider => "every wider variant was won (--search wider proves losses only)",
             Exhausted::BeamWidth => "the beam's widest run found no win (--max-beam-width)",
+            Exhausted::NoFormula => "the game gives no formula for this position (--search sat)",
+            Exhausted::Conflicts => {
+                "the SAT solver's conflict budget spent on a case (--max-nodes, with --search sat)"
+            }
             Exhausted::NextBeamRun => {
                 "the node budget left could not carry the beam's next, wider run (--max-nodes)"
             }
@@ -406,6 +420,7 @@ pub fn solve<G: Game>(deal: &G, order: Order, budget: Budget) -> Outcome<G::Move
             });
         }
         Order::Layered => return layered(deal, budget),
+        Order::Sat => return sat::satisfiability(deal, budget),
         // A position alone has no variants to try: `GameEntry::solve` deals the narrower and
         // the wider ones.
         Order::Narrower | Order::Wider => {

@@ -79,6 +79,7 @@ impl<G: Game> Search<G> {
             | Order::BeamFourth
             | Order::BeamFifth
             | Order::Layered
+            | Order::Sat
             | Order::Narrower
             | Order::Wider => {
                 unreachable!("{order:?} is not one search")

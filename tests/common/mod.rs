@@ -156,10 +156,12 @@ pub fn within(nodes: u64) -> Budget {
     }
 }
 
-/// Every search order agrees with the brute-force oracle on `position` (wins replayed).
+/// Every search order (and the SAT search, where the game gives `position` a formula) agrees
+/// with the brute-force oracle on `position` (wins replayed).
 pub fn agrees_with_brute_force<G: Game>(position: &G, label: &str) -> bool {
     let expected = brute_force_winnable(position);
-    for order in ORDERS {
+    let sat = position.formula(0).is_some().then_some(Order::Sat);
+    for order in ORDERS.into_iter().chain(sat) {
         let outcome = solve_checked(position, order, Budget::default());
         let won = outcome.verdict == Verdict::Won;
         assert_ne!(outcome.verdict, Verdict::Unknown, "{label} {order:?}");

@@ -2,8 +2,10 @@
 //! different values summing to eighteen, crowned by a court card, leave together for the
 //! circle. Rules, decisions, the pruning and its proof: `docs/rules/wheel.md`.
 
+mod formula;
+
 use crate::card::{format_stack, Card, Suit, ACE};
-use crate::game::{family_hash, Game, OptionKind, OptionValues, Tally, VariantOption};
+use crate::game::{family_hash, Formula, Game, OptionKind, OptionValues, Tally, VariantOption};
 use ahash::{AHashMap, AHashSet};
 use std::cell::RefCell;
 
@@ -1194,6 +1196,7 @@ impl Game for Wheel {
     const SUMMARY: &'static str =
         "The Wheel (Cadogan): three pip cards summing to 18, crowned by a court card, from a cushion of twelve";
     const PACKS: usize = 2;
+    const FORMULAS: bool = true;
     const OPTIONS: &'static [VariantOption] = &[VariantOption {
         name: "deal-any-time",
         help: "a deal may be made at any time, not only when no combination can be made",
@@ -1324,6 +1327,11 @@ impl Game for Wheel {
 
     fn safe_move(&self) -> Option<Move> {
         None
+    }
+
+    /// One formula for each stock index where the first deal can end (`formula.rs`).
+    fn formula(&self, case: usize) -> Option<Formula<Self>> {
+        self.sat_formula(case)
     }
 
     fn play(&self, mv: Move) -> Self {
