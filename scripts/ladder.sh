@@ -131,12 +131,15 @@ case $game in
     # (session 62) over the other 105 (1 won, 2 lost). Then the wide backward game narrowed
     # again on deals where it does not close, and the backward game three times as fast on
     # hard deals, and the thirteenth, within 60M (it skips the deals the tenth tried), over 78
-    # of the 369 (8 won, 13 lost), stopped for the session's end.
+    # of the 369 (8 won, 13 lost), stopped for the session's end; (session 63) over 7 more
+    # (1 won, 6 lost), stopped again. Then the fourteenth, the SAT search (docs/rules/wheel.md,
+    # Decided as a formula; its budget is conflicts), over all 360 left (61 won, 299 lost) in a
+    # file of its own, appended: every deal decided.
     rungs=("portfolio - 200000 2G" "beam - 1000000 3G" "depth-first - 2000000 3G"
       "depth-first - 2500000 3G" "depth-first - 10000000 4G" "depth-first - 2500000 2G"
       "depth-first - 10000000 3G" "depth-first - 2500000 2G" "depth-first - 10000000 3G"
       "depth-first - 60000000 6G" "depth-first - 30000000 3G" "depth-first - 10000000 3G"
-      "depth-first - 60000000 6G")
+      "depth-first - 60000000 6G" "sat - 100000000 2G")
     based=1 ;;
   wheel-deal-any-time)
     own=99999
@@ -148,13 +151,15 @@ case $game in
       "beam 8 2000000 3G 9" "beam 8 2000000 3G 10" "beam 8 2000000 3G 11" "beam 8 2000000 3G 12"
       "depth-first - 10000000 4G" "depth-first - 40000000 6G" "depth-first - 100000000 10G"
       "depth-first - 10000000 2G" "depth-first - 10000000 3G" "depth-first - 90000000 8G"
-      "depth-first - 10000000 3G")
+      "depth-first - 10000000 3G" "sat - 100000000 2G")
     # Those from the 19th came with the Wheel's pruning rule 5 (session 57) and ran over every
     # deal left, their records made in files of their own (`stats --unknown-in`) and appended;
     # the 21st (session 58, before rule 6) over 12 of the 14 left, the 22nd (with rule 6)
     # over all 14, none decided; the 23rd (2026-12-01, with rule 7) over all 14, none decided;
     # the 24th (session 61) over the 2 not tried within 100M, the 25th (with rule 5's wider
-    # last-deal search) over all 14 in a file of its own, appended: none decided.
+    # last-deal search) over all 14 in a file of its own, appended: none decided. The 26th,
+    # the SAT search (session 63), over all 14 in a file of its own, appended: 1 won, 13
+    # lost, every deal decided.
     based=2 ;;
   klondike-draw3 | klondike-draw1)
     own=99999

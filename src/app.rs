@@ -121,6 +121,7 @@ fn solve(
             "verdict": report.verdict,
             "reason": report.exhausted.map(|e| e.describe()),
             "nodes": report.nodes,
+            "formulas": report.formulas,
             "seconds": report.seconds,
             "table_entries": report.table_entries,
             "peak_bytes": report.peak_bytes,
@@ -138,7 +139,7 @@ fn solve(
     let headline = match report.verdict {
         Verdict::Won => format!("won in {} moves", report.moves.len()),
         Verdict::Lost => match &report.lost_under {
-            None if order == Order::Sat => {
+            None if report.formulas > 0 => {
                 "lost: no sequence of moves wins (every case of the game's formula is \
                  unsatisfiable)"
                     .into()
@@ -164,7 +165,7 @@ fn solve(
     if order == Order::Sat {
         println!(
             "# {} formulas decided in {}; {} of clauses at the largest",
-            report.nodes,
+            report.formulas,
             format_seconds(report.seconds),
             format_bytes(report.peak_bytes)
         );
@@ -177,6 +178,12 @@ fn solve(
             report.table_entries,
             format_bytes(report.peak_bytes)
         );
+        if report.formulas > 0 {
+            println!(
+                "# then {} formulas decided by the SAT search",
+                report.formulas
+            );
+        }
     }
     for (i, mv) in report.moves.iter().enumerate() {
         println!("{:>4}. {mv}", i + 1);

@@ -188,6 +188,7 @@ impl Batch<'_> {
                     deal: deal.clone(),
                     verdict: report.verdict,
                     nodes: report.nodes,
+                    formulas: report.formulas,
                     seconds: report.seconds,
                     peak_bytes: report.peak_bytes,
                     reason: report.exhausted,

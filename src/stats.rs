@@ -10,6 +10,9 @@ pub struct DealRecord {
     pub deal: DealId,
     pub verdict: Verdict,
     pub nodes: u64,
+    /// Cases the SAT search decided (absent where none, and from older files).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub formulas: u64,
     pub seconds: f64,
     /// Bytes the search held at its largest.
     #[serde(default)]
@@ -427,6 +430,7 @@ mod tests {
             deal: DealId::Seed(n),
             verdict,
             nodes: n,
+            formulas: 0,
             seconds: 0.5,
             peak_bytes: 0,
             reason: None,
@@ -462,6 +466,7 @@ mod tests {
             deal: DealId::Seed(n),
             verdict,
             nodes,
+            formulas: 0,
             seconds: 0.5,
             peak_bytes: 0,
             reason: None,
@@ -497,6 +502,7 @@ mod tests {
             deal: DealId::Seed(n),
             verdict,
             nodes,
+            formulas: 0,
             seconds,
             peak_bytes: nodes * 10,
             reason: None,

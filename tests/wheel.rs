@@ -6,7 +6,7 @@ mod common;
 
 use common::{
     agrees_with_brute_force_on_all, assert_moves, cards, check_narrower, check_wider, legal_texts,
-    options, play, reduced_deal, solve_checked, two_pack_deal_starting, Picker,
+    options, play, reduced_deal, solve_checked, two_pack_deal_starting, within, Picker,
 };
 use patience::card::{Card, Suit};
 use patience::deal::shuffled;
@@ -238,6 +238,10 @@ fn the_sat_search_agrees_with_the_searches_and_decides_what_they_could_not() {
     for (seed, verdict) in [(11504, Verdict::Lost), (39043, Verdict::Won)] {
         let sat = solve_checked(&deal(seed, false), Order::Sat, Budget::default());
         assert_eq!(sat.verdict, verdict, "seed {seed}");
+        // The portfolio hands the SAT search what it leaves unknown.
+        let portfolio = solve_checked(&deal(seed, false), Order::Portfolio, within(100_000));
+        assert_eq!(portfolio.verdict, verdict, "seed {seed}, the portfolio");
+        assert!(portfolio.formulas > 0 && portfolio.nodes >= 100_000);
     }
 }
 

@@ -26,6 +26,8 @@ pub struct SolveReport {
     pub verdict: Verdict,
     pub exhausted: Option<Exhausted>,
     pub nodes: u64,
+    /// Cases the SAT search decided (`Outcome::formulas`).
+    pub formulas: u64,
     pub seconds: f64,
     pub table_entries: usize,
     pub peak_bytes: u64,
@@ -42,6 +44,7 @@ impl SolveReport {
             verdict: Verdict::Unknown,
             exhausted: Some(why),
             nodes: 0,
+            formulas: 0,
             seconds: 0.0,
             table_entries: 0,
             peak_bytes: 0,
@@ -54,6 +57,7 @@ impl SolveReport {
     /// they are the largest yet.
     fn count<M>(&mut self, outcome: &Outcome<M>) {
         self.nodes += outcome.nodes;
+        self.formulas += outcome.formulas;
         self.table_entries = self.table_entries.max(outcome.table_entries);
         self.peak_bytes = self.peak_bytes.max(outcome.peak_bytes);
     }
@@ -171,6 +175,7 @@ impl<G: Game> GameEntry for Entry<G> {
             verdict: outcome.verdict,
             exhausted: outcome.exhausted,
             nodes: outcome.nodes,
+            formulas: outcome.formulas,
             seconds,
             table_entries: outcome.table_entries,
             peak_bytes: outcome.peak_bytes,

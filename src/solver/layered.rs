@@ -277,6 +277,7 @@ impl<G: Game> Layers<G> {
             exhausted,
             moves: Vec::new(),
             nodes: self.nodes,
+            formulas: 0,
             table_entries: self.peak_entries,
             peak_bytes: self.peak_bytes,
         }

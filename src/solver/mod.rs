@@ -47,7 +47,8 @@ pub enum Order {
     /// The three orders below in turn, each going on from where it stopped, with turns that
     /// double each round, until one answers. Each is a complete search, so the first "lost" is
     /// a proof; the orders get stuck on different deals, so taking turns cuts the cost of the
-    /// hardest deals.
+    /// hardest deals. For a game that gives formulas, a deal they leave unknown then goes to
+    /// the SAT search (`Sat`, within as many conflicts as the node budget).
     #[default]
     Portfolio,
     /// Always expand the most promising position seen so far (by the game's heuristic).
@@ -83,7 +84,7 @@ pub enum Order {
     /// The game as satisfiability problems (`Game::formula`), decided by the CaDiCaL SAT
     /// solver, for games that give them: a model is a won game, whose line the checker
     /// replays; every case unsatisfiable proves the deal lost. `--max-nodes` bounds each
-    /// case's conflicts, and the nodes counted are the cases decided.
+    /// case's conflicts.
     Sat,
     /// The deal under each narrower variant (`Game::narrower`: one whose every line of play
     /// is a line here), each by its own default order within the budget; the first win, which
@@ -234,6 +235,9 @@ pub struct Outcome<M> {
     /// Positions entered in the table (each distinct position counts once; a search that
     /// finished has expanded every one of them).
     pub nodes: u64,
+    /// Cases decided by the SAT search (`Order::Sat`, or the portfolio's last resort); a loss
+    /// with any is proven by formulas, not by the positions.
+    pub formulas: u64,
     /// Positions held in the table at the end (its peak, since nothing is removed); for the
     /// layered search, the most held at once (a layer's table and the entries waiting).
     pub table_entries: usize,
@@ -433,6 +437,7 @@ pub fn solve<G: Game>(deal: &G, order: Order, budget: Budget) -> Outcome<G::Move
                 }),
                 moves: Vec::new(),
                 nodes: 0,
+                formulas: 0,
                 table_entries: 0,
                 peak_bytes: 0,
             }
@@ -524,6 +529,7 @@ impl<G: Game, T: Table> Visited<G, T> {
             exhausted,
             moves,
             nodes: self.nodes,
+            formulas: 0,
             table_entries: self.table.len(),
             peak_bytes: self.bytes() + other_bytes,
         }
@@ -537,6 +543,7 @@ fn won_already<G: Game>(deal: &G) -> Option<Outcome<G::Move>> {
         exhausted: None,
         moves: Vec::new(),
         nodes: 1,
+        formulas: 0,
         table_entries: 1,
         peak_bytes: 0,
     })

@@ -7,11 +7,31 @@ use super::*;
 /// The portfolio's first turn for each order, in positions; each round doubles it.
 const FIRST_TURN_NODES: u64 = 10_000;
 
+/// The three orders in turn (`in_turns`); where they spend the budget, the SAT search, for a
+/// game that gives formulas: a deal whose graph is too large to search whole is often a
+/// small formula.
+pub(super) fn portfolio<G: Game>(deal: &G, budget: Budget) -> Outcome<G::Move> {
+    let searched = in_turns(deal, budget);
+    if searched.verdict != Verdict::Unknown || !G::FORMULAS {
+        return searched;
+    }
+    let decided = super::sat::satisfiability(deal, budget);
+    if decided.verdict == Verdict::Unknown {
+        return searched;
+    }
+    Outcome {
+        nodes: searched.nodes,
+        table_entries: searched.table_entries,
+        peak_bytes: searched.peak_bytes.max(decided.peak_bytes),
+        ..decided
+    }
+}
+
 /// The three orders take turns, each going on from where it stopped, with turns that double
 /// each round, until one answers. Each is a complete search, so a "lost" from any of them is
 /// a proof. They share a node budget (their positions add up); under a memory budget each
 /// counts what the other two hold.
-pub(super) fn portfolio<G: Game>(deal: &G, budget: Budget) -> Outcome<G::Move> {
+fn in_turns<G: Game>(deal: &G, budget: Budget) -> Outcome<G::Move> {
     let each = Budget {
         max_nodes: None,
         first_beam_width: None,
@@ -48,6 +68,7 @@ pub(super) fn portfolio<G: Game>(deal: &G, budget: Budget) -> Outcome<G::Move> {
                     exhausted: Some(Exhausted::Nodes),
                     moves: Vec::new(),
                     nodes: searches.iter().map(Search::nodes).sum(),
+                    formulas: 0,
                     table_entries: searches.iter().map(Search::entries).sum(),
                     peak_bytes: searches.iter().map(Search::bytes).sum(),
                 };

@@ -11,11 +11,12 @@ pub(super) fn satisfiability<G: Game>(deal: &G, budget: Budget) -> Outcome<G::Mo
         exhausted: None,
         moves: Vec::new(),
         nodes: 0,
+        formulas: 0,
         table_entries: 0,
         peak_bytes: 0,
     };
-    while let Some(formula) = deal.formula(outcome.nodes as usize) {
-        outcome.nodes += 1;
+    while let Some(formula) = deal.formula(outcome.formulas as usize) {
+        outcome.formulas += 1;
         outcome.peak_bytes = outcome.peak_bytes.max(formula.cnf.bytes());
         match formula.cnf.decide(budget.max_nodes) {
             Decision::Satisfiable(model) => {
@@ -33,7 +34,7 @@ pub(super) fn satisfiability<G: Game>(deal: &G, budget: Budget) -> Outcome<G::Mo
         }
     }
     // No formula at all proves nothing.
-    if outcome.nodes == 0 {
+    if outcome.formulas == 0 {
         outcome.verdict = Verdict::Unknown;
         outcome.exhausted = Some(Exhausted::NoFormula);
     }
