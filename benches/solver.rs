@@ -139,6 +139,10 @@ fn historical(c: &mut Criterion) {
                 .sum::<u64>()
         })
     });
+    // A deal every search left unknown within 60M positions, lost as formulas.
+    group.bench_function("wheel seed 11504 (lost), sat", |b| {
+        b.iter(|| solve(&seeded::<Wheel>(11504, &[]), Order::Sat, Budget::default()))
+    });
     // Terrace's won deals among seeds 0..60 within 100k positions, and 200k positions of an
     // undecided deal (the cost of one unknown in `stats`).
     group.bench_function("terrace seeds 16,26,56", |b| {
