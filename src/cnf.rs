@@ -121,8 +121,9 @@ impl Cnf {
         (self.literals.len() * std::mem::size_of::<Lit>()) as u64
     }
 
-    /// Decides the formula with CaDiCaL, within `conflicts` conflicts where given.
-    pub fn decide(&self, conflicts: Option<u64>) -> Decision {
+    /// Decides the formula with CaDiCaL, within `conflicts` conflicts where given, with the
+    /// literals of `assuming` taken to hold.
+    pub fn decide(&self, conflicts: Option<u64>, assuming: &[Lit]) -> Decision {
         let mut solver: cadical::Solver = cadical::Solver::new();
         solver.reserve(self.vars);
         for clause in self.literals.split(|&lit| lit == 0) {
@@ -136,7 +137,7 @@ impl Cnf {
                 .set_limit("conflicts", limit)
                 .expect("CaDiCaL knows the conflicts limit");
         }
-        match solver.solve() {
+        match solver.solve_with(assuming.iter().copied()) {
             Some(true) => Decision::Satisfiable(Model {
                 values: (0..=self.vars)
                     .map(|var| var > 0 && solver.value(var) == Some(true))
@@ -155,7 +156,7 @@ mod tests {
     /// Counts the models over `vars` variables by adding each as a blocking clause.
     fn models(mut cnf: Cnf, vars: &[Lit]) -> usize {
         let mut count = 0;
-        while let Decision::Satisfiable(model) = cnf.decide(None) {
+        while let Decision::Satisfiable(model) = cnf.decide(None, &[]) {
             count += 1;
             let block: Vec<Lit> = vars
                 .iter()
@@ -191,6 +192,14 @@ mod tests {
         let mut cnf = Cnf::new();
         let none = cnf.or(&[]);
         cnf.clause([none]);
-        assert!(matches!(cnf.decide(None), Decision::Unsatisfiable));
+        assert!(matches!(cnf.decide(None, &[]), Decision::Unsatisfiable));
+        let mut cnf = Cnf::new();
+        let (a, b) = (cnf.var(), cnf.var());
+        cnf.clause([a, b]);
+        assert!(matches!(cnf.decide(None, &[-a]), Decision::Satisfiable(m) if m.holds(b)));
+        assert!(matches!(
+            cnf.decide(None, &[-a, -b]),
+            Decision::Unsatisfiable
+        ));
     }
 }

@@ -18,7 +18,7 @@ pub(super) fn satisfiability<G: Game>(deal: &G, budget: Budget) -> Outcome<G::Mo
     while let Some(formula) = deal.formula(outcome.formulas as usize) {
         outcome.formulas += 1;
         outcome.peak_bytes = outcome.peak_bytes.max(formula.cnf.bytes());
-        match formula.cnf.decide(budget.max_nodes) {
+        match formula.cnf.decide(budget.max_nodes, &[]) {
             Decision::Satisfiable(model) => {
                 outcome.verdict = Verdict::Won;
                 outcome.exhausted = None;

@@ -49,6 +49,15 @@ struct Placed {
     value: Option<u8>,
 }
 
+/// One case's formula, with the variables its models are read by.
+struct Encoded {
+    cnf: Cnf,
+    first: FirstDeal,
+    later: Option<LaterGame>,
+    /// The first deal's combinations.
+    steps: usize,
+}
+
 struct Encoder {
     cnf: Cnf,
     values: Vec<u8>,
@@ -376,6 +385,22 @@ impl Wheel {
     /// first deal ends with the deal at stock index `12 + 4(n - 1)`, while that is short of
     /// the end of the stock. Only from the deal itself (none from a later position).
     pub(super) fn sat_formula(&self, case: usize) -> Option<Formula<Wheel>> {
+        let Encoded {
+            cnf,
+            first,
+            later,
+            steps,
+        } = self.encode(case)?;
+        let deal = *self;
+        let line = move |model: &Model| deal.line_of(model, &first, later.as_ref(), steps);
+        Some(Formula {
+            cnf,
+            line: Box::new(line),
+        })
+    }
+
+    /// Case `case`'s formula and its variables.
+    fn encode(&self, case: usize) -> Option<Encoded> {
         let at_the_deal =
             self.first_deal && self.next as usize == CUSHION && self.circle == [0; 12];
         if !at_the_deal {
@@ -405,11 +430,11 @@ impl Wheel {
             }
             Some(s) => Some(encoder.later_game(&first, s)),
         };
-        let deal = *self;
-        let line = move |model: &Model| deal.line_of(model, &first, later.as_ref(), steps);
-        Some(Formula {
+        Some(Encoded {
             cnf: encoder.cnf,
-            line: Box::new(line),
+            first,
+            later,
+            steps,
         })
     }
 
@@ -500,7 +525,155 @@ impl Wheel {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::card::Suit;
+    use crate::cnf::Decision;
     use crate::game::OptionValues;
+    use crate::solver::{solve, Budget, Order, Verdict};
+
+    /// What a winning line does, by cards' places in the order: where the first deal ended,
+    /// where each refill card went, which first-deal combination took each card, and for each
+    /// later combination the deal it came after and the cards it took (position, card).
+    #[derive(Default)]
+    struct Trace {
+        ends_at: Option<usize>,
+        placed: Vec<(usize, usize)>,
+        first_taken: Vec<(usize, usize)>,
+        slots: Vec<(usize, Vec<(usize, usize)>)>,
+    }
+
+    fn trace(wheel: &Wheel, line: &[Move]) -> Trace {
+        let len = wheel.len as usize;
+        let mut piles: Vec<Vec<usize>> = (0..CUSHION).map(|p| vec![p]).collect();
+        let (mut next, mut deals, mut step) = (CUSHION, 0, 0);
+        let mut trace = Trace::default();
+        for &mv in line {
+            match mv {
+                Move::Deal => {
+                    trace.ends_at.get_or_insert(next);
+                    deals += 1;
+                    for pile in piles.iter_mut() {
+                        if next < len {
+                            pile.push(next);
+                            next += 1;
+                        }
+                    }
+                }
+                Move::Combine { pips, court } => {
+                    let mut at = [pips[0], pips[1], pips[2], court].map(usize::from);
+                    let cards = at.map(|p| piles[p].pop().expect("a card"));
+                    if trace.ends_at.is_none() {
+                        step += 1;
+                        trace.first_taken.extend(cards.iter().map(|&c| (c, step)));
+                        at.sort_unstable();
+                        for p in at {
+                            if next < len {
+                                trace.placed.push((next, p));
+                                piles[p].push(next);
+                                next += 1;
+                            }
+                        }
+                    } else {
+                        trace
+                            .slots
+                            .push((deals, at.into_iter().zip(cards).collect()));
+                    }
+                }
+            }
+        }
+        trace
+    }
+
+    /// Asserts that a won game, read as an assignment of its case's variables, is a model of
+    /// that case's formula: the formulas leave out no won game, so an unsatisfiable case
+    /// proves the loss.
+    fn assert_a_model(wheel: &Wheel, line: &[Move], label: &str) {
+        let trace = trace(wheel, line);
+        let case = trace.ends_at.map_or(0, |s| (s - CUSHION) / 4 + 1);
+        let encoded = wheel.encode(case).expect("the case of a won game");
+        let mut assuming: Vec<Lit> = Vec::new();
+        assuming.extend(trace.placed.iter().map(|&(i, p)| encoded.first.place[i][p]));
+        assuming.extend(
+            trace
+                .first_taken
+                .iter()
+                .map(|&(i, k)| encoded.first.taken[i][k]),
+        );
+        if let (Some(later), Some(s)) = (&encoded.later, trace.ends_at) {
+            for (k, (deals, cards)) in trace.slots.iter().enumerate() {
+                let k = k + 1;
+                let row = &later.at_least[k];
+                assuming.extend(row[..=*deals].iter().copied());
+                assuming.extend(row.get(deals + 1).map(|&l| -l));
+                for &(position, i) in cards {
+                    let c = if i < s { position } else { CUSHION + i - s };
+                    assert_eq!(later.cards[c].position, position);
+                    assuming.push(later.by[c][k]);
+                    assuming.push(-later.by[c][k - 1]);
+                }
+            }
+        }
+        assert!(
+            matches!(
+                encoded.cnf.decide(None, &assuming),
+                Decision::Satisfiable(_)
+            ),
+            "{label}: a won game is not a model of its case"
+        );
+    }
+
+    /// Every win the depth-first search finds (no SAT in it) is a model, on whole deals and
+    /// on reduced ones, under both rules.
+    #[test]
+    fn every_won_game_the_search_finds_is_a_model_of_its_case() {
+        let checked = wins_are_models(0..40, 0..200);
+        assert!(checked > 150, "{checked} wins checked");
+    }
+
+    /// The same over many more deals (minutes): `cargo test --release --lib -- --ignored`.
+    #[test]
+    #[ignore]
+    fn every_won_game_the_search_finds_is_a_model_on_many_more_deals() {
+        let checked = wins_are_models(40..1040, 200..2200);
+        assert!(checked > 2000, "{checked} wins checked");
+    }
+
+    /// Checks each deal's win, where depth-first finds one within 200k positions; the wins
+    /// checked.
+    fn wins_are_models(whole: std::ops::Range<u64>, reduced: std::ops::Range<u64>) -> usize {
+        let budget = Budget {
+            max_nodes: Some(200_000),
+            ..Budget::default()
+        };
+        let mut checked = 0;
+        for deal_any_time in [false, true] {
+            let mut options = OptionValues::defaults(Wheel::OPTIONS);
+            options
+                .set(Wheel::OPTIONS, "deal-any-time", deal_any_time as u32)
+                .expect("an option");
+            let whole = whole.clone().map(|seed| crate::deal::shuffled(seed, 2));
+            let reduced = reduced.clone().map(|seed| {
+                let suits = [[Suit::CLUBS, Suit::HEARTS], [Suit::DIAMONDS, Suit::SPADES]];
+                crate::deal::shuffled(seed, 1)
+                    .into_iter()
+                    .filter(|c| suits[seed as usize % 2].contains(&c.suit()))
+                    .collect()
+            });
+            for (n, order) in whole.chain(reduced).enumerate() {
+                let wheel = Wheel::deal(&options, &order).expect("a deal");
+                let outcome = solve(&wheel, Order::DepthFirst, budget);
+                if outcome.verdict == Verdict::Won {
+                    assert_a_model(
+                        &wheel,
+                        &outcome.moves,
+                        &format!("deal {n}, {deal_any_time}"),
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        eprintln!("{checked} wins checked");
+        checked
+    }
 
     #[test]
     fn the_won_triples_are_six() {
