@@ -164,7 +164,7 @@ fn solve(
     );
     if order == Order::Sat {
         println!(
-            "# {} formulas decided in {}; {} of clauses at the largest",
+            "# {} formulas put to the SAT solver in {}; {} of clauses at the largest",
             report.formulas,
             format_seconds(report.seconds),
             format_bytes(report.peak_bytes)
@@ -179,10 +179,7 @@ fn solve(
             format_bytes(report.peak_bytes)
         );
         if report.formulas > 0 {
-            println!(
-                "# then {} formulas decided by the SAT search",
-                report.formulas
-            );
+            println!("# then {} formulas put to the SAT solver", report.formulas);
         }
     }
     for (i, mv) in report.moves.iter().enumerate() {

@@ -10,7 +10,7 @@ pub struct DealRecord {
     pub deal: DealId,
     pub verdict: Verdict,
     pub nodes: u64,
-    /// Cases the SAT search decided (absent where none, and from older files).
+    /// Cases put to the SAT solver (absent where none, and from older files).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub formulas: u64,
     pub seconds: f64,

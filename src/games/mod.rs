@@ -26,7 +26,7 @@ pub struct SolveReport {
     pub verdict: Verdict,
     pub exhausted: Option<Exhausted>,
     pub nodes: u64,
-    /// Cases the SAT search decided (`Outcome::formulas`).
+    /// Cases put to the SAT solver (`Outcome::formulas`).
     pub formulas: u64,
     pub seconds: f64,
     pub table_entries: usize,

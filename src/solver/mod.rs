@@ -235,7 +235,7 @@ pub struct Outcome<M> {
     /// Positions entered in the table (each distinct position counts once; a search that
     /// finished has expanded every one of them).
     pub nodes: u64,
-    /// Cases decided by the SAT search (`Order::Sat`, or the portfolio's last resort); a loss
+    /// Cases put to the SAT solver (`Order::Sat`, or the portfolio's last resort); a loss
     /// with any is proven by formulas, not by the positions.
     pub formulas: u64,
     /// Positions held in the table at the end (its peak, since nothing is removed); for the
