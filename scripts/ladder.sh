@@ -95,7 +95,8 @@ case $game in
     # 1,890 after them (31 won), and (session 60) over the last 883 (32 won). The
     # twenty-eighth, the twenty-first salted (on 60 random deals left, 7 won, against none for
     # the twenty-seventh salted), has run over 1,519 of the 3,991 left, up to seed 73722
-    # (41 won), and (session 61) over 426 more (12 won) and then 409 more (38 won).
+    # (41 won), and (session 61) over 426 more (12 won) and then 409 more (38 won), and
+    # (session 63) over the last 1,637 (170 won).
     based=8 ;;
   queens)
     own=99999
