@@ -183,15 +183,17 @@ fn move_path_counts_are_pinned() {
     assert_eq!(counts, [11, 31, 612, 7530]);
 }
 
+/// The seeded two-pack deal, under the standard rules or with `--deal-any-time`.
+fn deal(seed: u64, deal_any_time: bool) -> Wheel {
+    Wheel::deal(
+        &options::<Wheel>(&[("deal-any-time", deal_any_time as u32)]),
+        &shuffled(seed, 2),
+    )
+    .unwrap()
+}
+
 #[test]
 fn whole_deals_are_won_or_proven_lost_and_the_wins_replay() {
-    let deal = |seed, deal_any_time: bool| {
-        Wheel::deal(
-            &options::<Wheel>(&[("deal-any-time", deal_any_time as u32)]),
-            &shuffled(seed, 2),
-        )
-        .unwrap()
-    };
     for seed in [1, 3, 6] {
         let outcome = solve_checked(&deal(seed, false), Order::Portfolio, Budget::default());
         assert_eq!(outcome.verdict, Verdict::Won, "seed {seed}");
@@ -209,13 +211,6 @@ fn whole_deals_are_won_or_proven_lost_and_the_wins_replay() {
 /// 60M positions left unknown; its wins replay.
 #[test]
 fn the_sat_search_agrees_with_the_searches_and_decides_what_they_could_not() {
-    let deal = |seed, deal_any_time: bool| {
-        Wheel::deal(
-            &options::<Wheel>(&[("deal-any-time", deal_any_time as u32)]),
-            &shuffled(seed, 2),
-        )
-        .unwrap()
-    };
     let (mut won, mut lost) = (0, 0);
     for deal_any_time in [false, true] {
         for seed in 0..30 {
