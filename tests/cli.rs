@@ -172,6 +172,28 @@ fn lost_and_unknown_answers() {
     assert!(json["reason"].as_str().unwrap().contains("--max-nodes"));
     let text = stdout(&patience(&["solve", "freecell", "--ms", "11982"]));
     assert!(text.contains("lost"), "{text}");
+    // The SAT search: a loss says what proves it, and a case out of conflicts is unknown.
+    let text = stdout(&patience(&[
+        "solve", "wheel", "--seed", "2", "--search", "sat",
+    ]));
+    assert!(
+        text.contains("every case of the game's formula is unsatisfiable"),
+        "{text}"
+    );
+    let unknown = patience(&[
+        "solve",
+        "wheel",
+        "--seed",
+        "11504",
+        "--search",
+        "sat",
+        "--max-nodes",
+        "10",
+        "--json",
+    ]);
+    let json: serde_json::Value = serde_json::from_slice(&unknown.stdout).unwrap();
+    assert_eq!(json["verdict"], "unknown");
+    assert!(json["reason"].as_str().unwrap().contains("conflict budget"));
 }
 
 #[test]
@@ -458,6 +480,12 @@ fn bad_input_is_refused_in_one_line_with_exit_code_2() {
         &["solve", "wheel", "--seed", "1", "--search", "layered"],
         None,
         "games with layers: freecell",
+    );
+    assert_refused(
+        &["solve", "freecell", "--ms", "1", "--search", "sat"],
+        None,
+        "the SAT search needs a game stated as formulas, and freecell is not yet (games with \
+         formulas: wheel)",
     );
     assert_refused(
         &["stats", "wheel", "--seeds", "1..3", "--search", "narrower"],
