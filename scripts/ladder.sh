@@ -70,7 +70,7 @@ case $game in
       "beam-third 1024 2000000 2G 2 1024" "beam-third 1024 2000000 2G 1 1024"
       "beam-fourth 1024 2000000 2G 1 1024" "beam-fifth 1024 2000000 2G 1 1024"
       "beam-fourth 1024 2000000 2G 2 1024" "beam-fifth 4096 4000000 2G - 4096"
-      "beam-second 4096 4000000 2G 1 4096")
+      "beam-second 4096 4000000 2G 1 4096" "beam-fourth 4096 4000000 2G - 4096")
     # The thirteenth has run only over 20 samples and the first deals of each half of the
     # seeds (2026-11-28, 514 deals): its wins came in its run of width 16384, and on six deals
     # traced the run of 32768 after it had too little of the 6M left to win, so the fourteenth
@@ -96,7 +96,10 @@ case $game in
     # twenty-eighth, the twenty-first salted (on 60 random deals left, 7 won, against none for
     # the twenty-seventh salted), has run over 1,519 of the 3,991 left, up to seed 73722
     # (41 won), and (session 61) over 426 more (12 won) and then 409 more (38 won), and
-    # (session 63) over the last 1,637 (170 won).
+    # (session 63) over the last 1,637 (170 won). The twenty-ninth, the fourth heuristic's
+    # run of width 4,096 (session 63: on 30 random deals left it, rung 28 with salt 2, and the
+    # third's and fifth's runs with salt 1 won 1, 0, 1 and 1) has run over all 3,730
+    # (session 63, 122 won).
     based=8 ;;
   queens)
     own=99999
