@@ -142,6 +142,7 @@ impl Batch<'_> {
             beam_width: self.budget.unusual_beam_width(),
             beam_salt: self.budget.beam_salt,
             max_beam_width: self.budget.max_beam_width,
+            rollout_level: self.budget.rollout_level,
             max_nodes: self.budget.max_nodes,
         };
         // Any record of a deal counts, not only its latest: a pass run again after later

@@ -44,6 +44,10 @@ pub struct Searched {
     /// another search than one that widens until the node budget is spent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_beam_width: Option<usize>,
+    /// The nested rollouts' level, where `--rollout-level` gave one: each level is another
+    /// search.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rollout_level: Option<u32>,
     /// The node budget it was searched within (`--max-nodes`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_nodes: Option<u64>,

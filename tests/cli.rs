@@ -440,6 +440,25 @@ fn bad_input_is_refused_in_one_line_with_exit_code_2() {
         "--beam-salt applies to the beam search only",
     );
     assert_refused(
+        &["solve", "terrace", "--seed", "1", "--rollout-level", "3"],
+        None,
+        "--rollout-level applies to the nested rollouts only",
+    );
+    assert_refused(
+        &[
+            "solve",
+            "terrace",
+            "--seed",
+            "1",
+            "--search",
+            "rollout",
+            "--rollout-level",
+            "5",
+        ],
+        None,
+        "--rollout-level",
+    );
+    assert_refused(
         &[
             "solve",
             "harp",

@@ -17,6 +17,7 @@ mod best_first;
 mod depth_first;
 mod layered;
 mod portfolio;
+mod rollout;
 mod sat;
 
 use crate::game::{Game, Layer};
@@ -25,6 +26,7 @@ use beam::beam;
 pub use beam::FIRST_BEAM_WIDTH;
 use layered::layered;
 use portfolio::{portfolio, Search};
+pub use rollout::{ROLLOUT_LEVEL, ROLLOUT_NODES};
 use std::cmp::Reverse;
 use std::marker::PhantomData;
 use std::mem::size_of;
@@ -76,6 +78,15 @@ pub enum Order {
     BeamFourth,
     /// The beam guided by the game's fifth heuristic.
     BeamFifth,
+    /// Nested rollouts: from each position every move is judged by a walk to the end of
+    /// play after it, each step of the walk judged the same way one level down, the lowest
+    /// level following the game's heuristic with random nudges (`--rollout-level`, default
+    /// 2; `--beam-salt` seeds the nudges). Walks repeat until a win or the node budget (10M
+    /// positions played where none is given): a win-finder that proves no loss (but for a deal
+    /// with no move at all), for
+    /// the deals whose wins the heuristic's beams rank too low to keep. Its nodes count the
+    /// positions it plays, not distinct positions: it keeps no table.
+    Rollout,
     /// Depth-first within layers (`Game::layer`), the layers in order of rank: a layer's
     /// table is dropped once it is searched, so only one layer's positions (and the entries
     /// waiting for later layers) are held at a time. For proofs that no longer fit in memory
@@ -132,7 +143,8 @@ pub struct Budget {
     /// pass's budget ran out rather than spend a third of its own on the narrower runs again,
     /// or off the earlier pass's widths altogether, for runs that pass never made.
     pub first_beam_width: Option<usize>,
-    /// Where given, the beam breaks ties between equally scored positions at a cut by a hash
+    /// Where given, the rollouts' nudges are seeded by it (`Order::Rollout`), and the beam
+    /// breaks ties between equally scored positions at a cut by a hash
     /// of this salt and the order the positions were found, not by that order alone: each
     /// salt keeps other positions and so finds other wins, and a deal that one beam leaves
     /// unknown is often won by the same beam with another salt (docs/rules/harp.md).
@@ -142,6 +154,8 @@ pub struct Budget {
     /// only before a run that budget could not carry): a pass that means one run of a width
     /// says so, and its deals cost that run only.
     pub max_beam_width: Option<usize>,
+    /// The nested rollouts' level (`Order::Rollout`; `rollout::ROLLOUT_LEVEL` if none).
+    pub rollout_level: Option<u32>,
 }
 
 impl Budget {
@@ -424,6 +438,7 @@ pub fn solve<G: Game>(deal: &G, order: Order, budget: Budget) -> Outcome<G::Move
             });
         }
         Order::Layered => return layered(deal, budget),
+        Order::Rollout => return rollout::rollout(deal, budget, G::heuristic),
         Order::Sat => return sat::satisfiability(deal, budget),
         // A position alone has no variants to try: `GameEntry::solve` deals the narrower and
         // the wider ones.

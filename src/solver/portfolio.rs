@@ -37,6 +37,7 @@ fn in_turns<G: Game>(deal: &G, budget: Budget) -> Outcome<G::Move> {
         first_beam_width: None,
         beam_salt: None,
         max_beam_width: None,
+        rollout_level: None,
         max_memory: budget.max_memory,
     };
     const ORDERS: [Order; 3] = [Order::BestFirst, Order::DepthFirst, Order::DepthFirstPlain];
@@ -100,6 +101,7 @@ impl<G: Game> Search<G> {
             | Order::BeamFourth
             | Order::BeamFifth
             | Order::Layered
+            | Order::Rollout
             | Order::Sat
             | Order::Narrower
             | Order::Wider => {
