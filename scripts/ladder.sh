@@ -24,7 +24,8 @@ game=${1:?usage: scripts/ladder.sh NAME}
 play=("$game")
 # Each rung: search order, first beam width (beam orders only), positions per deal, memory,
 # and, for a beam that breaks ties by a salt (`--beam-salt`), the salt (`-` for none), and
-# for a beam that widens no further than a width (`--max-beam-width`), that width.
+# for a beam that widens no further than a width (`--max-beam-width`), that width (`-` for
+# none), and for the nested rollouts (`--search rollout`), their level (`--rollout-level`).
 # `based`: how many rungs the committed base summary (if any) already holds; `named`: the
 # summary's name under results/ where it is not the game's own.
 based=0
@@ -55,7 +56,7 @@ case $game in
     rungs=("beam 8 200000 2G" "beam-second 8 200000 2G" "beam 300 500000 2G"
       "beam-second 300 500000 2G" "beam 1000 2000000 3G" "beam 16384 6000000 3G"
       "beam-second 16384 6000000 3G" "depth-first - 10000 2G" "beam 16384 6000000 3G 1"
-      "beam-second 16384 6000000 3G 1")
+      "beam-second 16384 6000000 3G 1" "rollout - 6000000 3G - - 2")
     based=5 ;;
   terrace)
     own=99999
@@ -70,7 +71,8 @@ case $game in
       "beam-third 1024 2000000 2G 2 1024" "beam-third 1024 2000000 2G 1 1024"
       "beam-fourth 1024 2000000 2G 1 1024" "beam-fifth 1024 2000000 2G 1 1024"
       "beam-fourth 1024 2000000 2G 2 1024" "beam-fifth 4096 4000000 2G - 4096"
-      "beam-second 4096 4000000 2G 1 4096" "beam-fourth 4096 4000000 2G - 4096")
+      "beam-second 4096 4000000 2G 1 4096" "beam-fourth 4096 4000000 2G - 4096"
+      "rollout - 4000000 2G - - 3")
     # The thirteenth has run only over 20 samples and the first deals of each half of the
     # seeds (2026-11-28, 514 deals): its wins came in its run of width 16384, and on six deals
     # traced the run of 32768 after it had too little of the 6M left to win, so the fourteenth
@@ -109,7 +111,7 @@ case $game in
     # the sixth has run over all of them, and only its win is in the records file (as
     # Sedgewick's eighth).
     rungs=("portfolio - 10000 2G" "portfolio - 100000 2G" "beam 8 100000 2G" "beam 8 150000 2G"
-      "portfolio - 10000 2G" "depth-first - 10000 2G")
+      "portfolio - 10000 2G" "depth-first - 10000 2G" "rollout - 4000000 2G - - 2")
     based=4 ;;
   wheel)
     own=999999
@@ -230,11 +232,12 @@ if [[ ! -e $file && -e $base && -z "${FRESH:-}" ]]; then
   first=$((based + 1))
 fi
 for ((i = ${FROM:-$first}; i <= ${#rungs[@]}; i++)); do
-  read -r search width nodes memory salt widest <<< "${rungs[i - 1]}"
+  read -r search width nodes memory salt widest level <<< "${rungs[i - 1]}"
   args=(--search "$search" --max-nodes "$nodes" --max-memory "$memory")
   [[ $width != - ]] && args+=(--beam-width "$width")
   [[ -n $salt && $salt != - ]] && args+=(--beam-salt "$salt")
-  [[ -n $widest ]] && args+=(--max-beam-width "$widest")
+  [[ -n $widest && $widest != - ]] && args+=(--max-beam-width "$widest")
+  [[ -n $level ]] && args+=(--rollout-level "$level")
   ((i > 1)) && args+=(--retry-unknown)
   echo "rung $i of ${#rungs[@]}: ${args[*]} ${over_base[*]}" >&2
   target/release/patience stats "${play[@]}" --seeds "0..${last}" "${args[@]}" "${threads[@]}" \
