@@ -52,7 +52,9 @@ case $game in
     # sixth with salt 1 (292 won of 3,431). The tenth, the seventh with salt 1 (2 of 30 deals
     # the seventh left), has run over 1,033 of the 3,139 deals the ninth left (48 won), and
     # (session 53) over 708 more, up to seed 76859 (31 won), and (session 56) over 1,036 more
-    # (37 won), and (session 57) over the last 362 (18 won).
+    # (37 won), and (session 57) over the last 362 (18 won). The eleventh, the nested
+    # rollouts of level 2 (4 of 30 random deals the tenth left), has run (session 64) over
+    # 2,730 of the 3,005, up to seed 90023 (94 won).
     rungs=("beam 8 200000 2G" "beam-second 8 200000 2G" "beam 300 500000 2G"
       "beam-second 300 500000 2G" "beam 1000 2000000 3G" "beam 16384 6000000 3G"
       "beam-second 16384 6000000 3G" "depth-first - 10000 2G" "beam 16384 6000000 3G 1"
@@ -101,7 +103,9 @@ case $game in
     # (session 63) over the last 1,637 (170 won). The twenty-ninth, the fourth heuristic's
     # run of width 4,096 (session 63: on 30 random deals left it, rung 28 with salt 2, and the
     # third's and fifth's runs with salt 1 won 1, 0, 1 and 1) has run over all 3,730
-    # (session 63, 122 won).
+    # (session 63, 122 won). The thirtieth, the nested rollouts of level 3 (6 of 30 random
+    # deals the twenty-ninth left), has run (session 64) over 1,727 of the 3,608, up to seed
+    # 48197 (169 won).
     based=8 ;;
   queens)
     own=99999
@@ -109,7 +113,8 @@ case $game in
     named=queens-seeds0-99999
     # The fifth rung is the first again, with the code of 2026-11-27, over the base's unknowns;
     # the sixth has run over all of them, and only its win is in the records file (as
-    # Sedgewick's eighth).
+    # Sedgewick's eighth). The seventh, the nested rollouts of level 2 (3 of 30 random deals
+    # left), has run (session 64) over 356 of the 3,859, up to seed 8433 (30 won).
     rungs=("portfolio - 10000 2G" "portfolio - 100000 2G" "beam 8 100000 2G" "beam 8 150000 2G"
       "portfolio - 10000 2G" "depth-first - 10000 2G" "rollout - 4000000 2G - - 2")
     based=4 ;;
