@@ -6,7 +6,7 @@ mod common;
 use common::{
     agrees_with_brute_force, agrees_with_brute_force_on_all, assert_moves, check_narrower,
     check_wider, deal_out_stock, deal_starting, legal_texts, options, play, random_moves,
-    reduced_deal, search_wins, solve_checked,
+    reduced_deal, search_wins, solve_checked, within,
 };
 use patience::card::Suit;
 use patience::deal::shuffled;
@@ -336,19 +336,11 @@ fn nested_rollouts_win_a_deal_every_beam_of_the_passes_left_and_repeat_under_one
     // 1.2M positions played. The same salt gives the same walks every time; every salt is a
     // search that finds wins only, so a budget spent says unknown, never lost.
     let deal = Sedgewick::deal(&options::<Sedgewick>(&[]), &shuffled(54708, 1)).unwrap();
-    let budget = Budget {
-        max_nodes: Some(2_000_000),
-        ..Budget::default()
-    };
-    let won = solve_checked(&deal, Order::Rollout, budget);
+    let won = solve_checked(&deal, Order::Rollout, within(2_000_000));
     assert_eq!(won.verdict, Verdict::Won);
-    let again = solve_checked(&deal, Order::Rollout, budget);
+    let again = solve_checked(&deal, Order::Rollout, within(2_000_000));
     assert_eq!((again.moves, again.nodes), (won.moves, won.nodes));
-    let short = Budget {
-        max_nodes: Some(10_000),
-        ..budget
-    };
-    let stopped = solve_checked(&deal, Order::Rollout, short);
+    let stopped = solve_checked(&deal, Order::Rollout, within(10_000));
     assert_eq!(stopped.verdict, Verdict::Unknown);
     assert_eq!(stopped.exhausted, Some(Exhausted::Nodes));
     assert_eq!(stopped.nodes, 10_000);
