@@ -82,12 +82,13 @@ impl<G: Game, S: Fn(&G) -> i32> Walker<G, S> {
         Ok(children)
     }
 
-    /// Plays from `position` to the end, the nudged best child each time.
+    /// Plays from `position` to the end, the nudged best child each time. The keys it adds
+    /// to `seen` stay there for the caller to take out (`forget`).
     fn roll_out(
         &mut self,
         position: G,
-        mut seen: AHashSet<G::Key>,
-        depth: usize,
+        seen: &mut AHashSet<G::Key>,
+        added: &mut Vec<G::Key>,
     ) -> Result<Line<G::Move>, Spent> {
         let mut at = position;
         let mut moves = Vec::new();
@@ -95,35 +96,45 @@ impl<G: Game, S: Fn(&G) -> i32> Walker<G, S> {
             if at.is_won() {
                 return Ok(Line::won(moves));
             }
-            let children = self.children(&at, &seen)?;
+            let children = self.children(&at, seen)?;
             let nudged = children
                 .iter()
                 .max_by_key(|(_, child)| (self.score)(child) + self.nudges.gen_range(0..=NUDGE));
             let Some(&(mv, child)) = nudged else {
-                self.peak_keys = self.peak_keys.max(seen.len() * depth);
+                self.peak_keys = self.peak_keys.max(seen.len());
                 return Ok(Line {
                     score: (self.score)(&at),
                     moves,
                     won: false,
                 });
             };
-            seen.insert(child.key());
+            let key = child.key();
+            seen.insert(key);
+            added.push(key);
             moves.push(mv);
             at = child;
         }
     }
 
-    /// The nested walk of `level` from `position`, whose line so far is `seen`; `depth`
-    /// counts the walks under way, each holding its own copy of the line's keys.
+    /// Takes out of `seen` the keys a walk added after the first `kept` of `added`.
+    fn forget(seen: &mut AHashSet<G::Key>, added: &mut Vec<G::Key>, kept: usize) {
+        for key in added.drain(kept..) {
+            seen.remove(&key);
+        }
+    }
+
+    /// The nested walk of `level` from `position`, whose line so far is `seen`. Every key it
+    /// adds to `seen` is also pushed on `added`, so that the caller can take them out again:
+    /// each walk below sees the line it starts from and nothing of the walks before it.
     fn walk(
         &mut self,
         level: u32,
         position: G,
-        mut seen: AHashSet<G::Key>,
-        depth: usize,
+        seen: &mut AHashSet<G::Key>,
+        added: &mut Vec<G::Key>,
     ) -> Result<Line<G::Move>, Spent> {
         if level == 0 {
-            return self.roll_out(position, seen, depth);
+            return self.roll_out(position, seen, added);
         }
         let mut at = position;
         let mut played: Vec<G::Move> = Vec::new();
@@ -133,10 +144,14 @@ impl<G: Game, S: Fn(&G) -> i32> Walker<G, S> {
             if at.is_won() {
                 return Ok(Line::won(played));
             }
-            for (mv, child) in self.children(&at, &seen)? {
-                let mut below = seen.clone();
-                below.insert(child.key());
-                let mut line = self.walk(level - 1, child, below, depth + 1)?;
+            for (mv, child) in self.children(&at, seen)? {
+                let kept = added.len();
+                let key = child.key();
+                seen.insert(key);
+                added.push(key);
+                let walked = self.walk(level - 1, child, seen, added);
+                Self::forget(seen, added, kept);
+                let mut line = walked?;
                 line.moves.insert(0, mv);
                 if line.won {
                     played.extend(line.moves);
@@ -156,7 +171,9 @@ impl<G: Game, S: Fn(&G) -> i32> Walker<G, S> {
             };
             let mv = line.moves.remove(0);
             at = at.play(mv);
-            seen.insert(at.key());
+            let key = at.key();
+            seen.insert(key);
+            added.push(key);
             played.push(mv);
         }
     }
@@ -179,9 +196,9 @@ pub(super) fn rollout<G: Game>(
         peak_keys: 0,
     };
     loop {
-        let seen = std::iter::once(deal.key()).collect();
+        let mut seen = std::iter::once(deal.key()).collect();
         let before = walker.nodes;
-        let walked = walker.walk(level, *deal, seen, 1);
+        let walked = walker.walk(level, *deal, &mut seen, &mut Vec::new());
         let (verdict, exhausted, moves) = match walked {
             Ok(line) if line.won => (Verdict::Won, None, shorten(deal, &line.moves)),
             // A walk that played nothing found no move from the deal: its whole graph is the
@@ -190,8 +207,8 @@ pub(super) fn rollout<G: Game>(
             Ok(_) => continue,
             Err(Spent) => (Verdict::Unknown, Some(Exhausted::Nodes), Vec::new()),
         };
-        // A set of keys costs about twice its keys' bytes.
-        let key_bytes = 2 * size_of::<G::Key>() as u64;
+        // The set and the list of keys added hold each key about three times over.
+        let key_bytes = 3 * size_of::<G::Key>() as u64;
         return Outcome {
             verdict,
             exhausted,
