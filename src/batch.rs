@@ -5,7 +5,7 @@
 use crate::deal::DealId;
 use crate::game::OptionValues;
 use crate::games::GameEntry;
-use crate::solver::{Budget, Exhausted, Order, Verdict};
+use crate::solver::{Budget, Exhausted, Order, Verdict, ROLLOUT_LEVEL};
 use crate::stats::{DealRecord, Searched, Summary, Superseded};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
@@ -142,7 +142,8 @@ impl Batch<'_> {
             beam_width: self.budget.unusual_beam_width(),
             beam_salt: self.budget.beam_salt,
             max_beam_width: self.budget.max_beam_width,
-            rollout_level: self.budget.rollout_level,
+            rollout_level: (self.order == Order::Rollout)
+                .then(|| self.budget.rollout_level.unwrap_or(ROLLOUT_LEVEL)),
             max_nodes: self.budget.max_nodes,
         };
         // Any record of a deal counts, not only its latest: a pass run again after later

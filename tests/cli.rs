@@ -1034,6 +1034,34 @@ fn retrying_unknown_deals_with_a_larger_budget_gives_the_larger_run() {
         String::from_utf8_lossy(&output.stderr)
     );
     assert_eq!(summary(&merged)["verdicts"], narrow["verdicts"]);
+    // The nested rollouts record their level whether or not it was given, so a retry naming
+    // the default level passes over the deals the default tried; another level is another
+    // search.
+    let rolled = run("rollout", "30000", &retry_args(&["--search", "rollout"]));
+    assert_eq!(
+        lines(),
+        after_width + narrow["unknown"].as_u64().unwrap() as usize
+    );
+    let records = fs::read_to_string(&file).unwrap();
+    let last: serde_json::Value = serde_json::from_str(records.lines().last().unwrap()).unwrap();
+    assert_eq!(last["rollout_level"], 2, "{last}");
+    let after_rollout = lines();
+    let named = retry_args(&["--search", "rollout", "--rollout-level", "2"]);
+    assert_eq!(run("rollout-named", "30000", &named), rolled);
+    assert_eq!(lines(), after_rollout);
+    let level_one = retry_args(&["--search", "rollout", "--rollout-level", "1"]);
+    run("rollout-level-one", "30000", &level_one);
+    assert_eq!(
+        lines(),
+        after_rollout + rolled["unknown"].as_u64().unwrap() as usize
+    );
+    let passes = stdout(&patience(&["report", jsonl]));
+    for row in [
+        "| rollout | level 2 | 30000 |",
+        "| rollout | level 1 | 30000 |",
+    ] {
+        assert!(passes.contains(row), "{row} not in\n{passes}");
+    }
     assert_refused(
         &["stats", "freecell", "--seeds", "0..9", "--retry-unknown"],
         None,

@@ -1,6 +1,6 @@
 use super::{format_bytes, format_percent, format_seconds, Exporter};
 use crate::compare::Report;
-use crate::solver::{Order, ROLLOUT_LEVEL};
+use crate::solver::Order;
 use crate::stats::{PassTally, Summary};
 
 /// Rows for the README's results table.
@@ -87,9 +87,11 @@ impl Exporter<PassTally> for Markdown {
             let mut width = match (searched.beam_width, searched.search) {
                 (Some(width), _) => width.to_string(),
                 (None, Some(order)) if order.beam_heuristic().is_some() => "8".to_string(),
-                (None, Some(Order::Rollout)) => {
-                    format!("level {}", searched.rollout_level.unwrap_or(ROLLOUT_LEVEL))
-                }
+                (None, Some(Order::Rollout)) => searched
+                    .rollout_level
+                    .map_or("level unrecorded".to_string(), |level| {
+                        format!("level {level}")
+                    }),
                 (None, _) => "—".to_string(),
             };
             if let Some(salt) = searched.beam_salt {
@@ -98,7 +100,6 @@ impl Exporter<PassTally> for Markdown {
             if let Some(widest) = searched.max_beam_width {
                 width += &format!(", widest {widest}");
             }
-
             let budget = searched
                 .max_nodes
                 .map_or("unrecorded".to_string(), |n| n.to_string());
