@@ -54,7 +54,7 @@ case $game in
     # (session 53) over 708 more, up to seed 76859 (31 won), and (session 56) over 1,036 more
     # (37 won), and (session 57) over the last 362 (18 won). The eleventh, the nested
     # rollouts of level 2 (4 of 30 random deals the tenth left), has run (session 64) over
-    # 2,730 of the 3,005, up to seed 90023 (94 won).
+    # all 3,005 (105 won).
     rungs=("beam 8 200000 2G" "beam-second 8 200000 2G" "beam 300 500000 2G"
       "beam-second 300 500000 2G" "beam 1000 2000000 3G" "beam 16384 6000000 3G"
       "beam-second 16384 6000000 3G" "depth-first - 10000 2G" "beam 16384 6000000 3G 1"
