@@ -104,8 +104,8 @@ case $game in
     # run of width 4,096 (session 63: on 30 random deals left it, rung 28 with salt 2, and the
     # third's and fifth's runs with salt 1 won 1, 0, 1 and 1) has run over all 3,730
     # (session 63, 122 won). The thirtieth, the nested rollouts of level 3 (6 of 30 random
-    # deals the twenty-ninth left), has run (session 64) over 1,727 of the 3,608, up to seed
-    # 48197 (169 won).
+    # deals the twenty-ninth left), has run (session 64) over 2,118 of the 3,608, up to seed
+    # 59574 (195 won).
     based=8 ;;
   queens)
     own=99999
