@@ -46,41 +46,48 @@ impl<M> Line<M> {
 /// The node budget ran out during a walk.
 struct Spent;
 
+/// A move, the child it reaches and the child's key.
+type Child<G> = (<G as Game>::Move, G, <G as Game>::Key);
+
 struct Walker<G: Game, S> {
     score: S,
     nudges: ChaCha8Rng,
     nodes: u64,
     max_nodes: u64,
     moves: Vec<G::Move>,
+    /// Room for a rollout's children, reused from step to step (rollouts do not nest).
+    rolled: Vec<Child<G>>,
     /// The most keys the walks' lines have held at once, for the memory figure.
     peak_keys: usize,
 }
 
 impl<G: Game, S: Fn(&G) -> i32> Walker<G, S> {
-    /// The moves from `position` (its safe move alone, if it has one) to positions the line
-    /// has not stood on (`seen`), with the children they reach.
+    /// Puts into `children` the moves from `position` (its safe move alone, if it has one)
+    /// to positions the line has not stood on (`seen`), with the children they reach.
     fn children(
         &mut self,
         position: &G,
         seen: &AHashSet<G::Key>,
-    ) -> Result<Vec<(G::Move, G)>, Spent> {
+        children: &mut Vec<Child<G>>,
+    ) -> Result<(), Spent> {
+        children.clear();
         self.moves.clear();
         match position.safe_move() {
             Some(mv) => self.moves.push(mv),
             None => position.search_moves(&mut self.moves),
         }
-        let mut children = Vec::with_capacity(self.moves.len());
         for &mv in &self.moves {
             let child = position.play(mv);
             self.nodes += 1;
             if self.nodes >= self.max_nodes {
                 return Err(Spent);
             }
-            if child.is_won() || !seen.contains(&child.key()) {
-                children.push((mv, child));
+            let key = child.key();
+            if child.is_won() || !seen.contains(&key) {
+                children.push((mv, child, key));
             }
         }
-        Ok(children)
+        Ok(())
     }
 
     /// Plays from `position` to the end, the nudged best child each time. The keys it adds
@@ -93,28 +100,32 @@ impl<G: Game, S: Fn(&G) -> i32> Walker<G, S> {
     ) -> Result<Line<G::Move>, Spent> {
         let mut at = position;
         let mut moves = Vec::new();
-        loop {
+        let mut children = std::mem::take(&mut self.rolled);
+        let ended = loop {
             if at.is_won() {
-                return Ok(Line::won(moves));
+                break Ok(Line::won(moves));
             }
-            let children = self.children(&at, seen)?;
+            if let Err(spent) = self.children(&at, seen, &mut children) {
+                break Err(spent);
+            }
             let nudged = children
                 .iter()
-                .max_by_key(|(_, child)| (self.score)(child) + self.nudges.gen_range(0..=NUDGE));
-            let Some(&(mv, child)) = nudged else {
+                .max_by_key(|(_, child, _)| (self.score)(child) + self.nudges.gen_range(0..=NUDGE));
+            let Some(&(mv, child, key)) = nudged else {
                 self.peak_keys = self.peak_keys.max(seen.len());
-                return Ok(Line {
+                break Ok(Line {
                     score: (self.score)(&at),
                     moves,
                     won: false,
                 });
             };
-            let key = child.key();
             seen.insert(key);
             added.push(key);
             moves.push(mv);
             at = child;
-        }
+        };
+        self.rolled = children;
+        ended
     }
 
     /// Takes out of `seen` the keys a walk added after the first `kept` of `added`.
@@ -145,9 +156,10 @@ impl<G: Game, S: Fn(&G) -> i32> Walker<G, S> {
             if at.is_won() {
                 return Ok(Line::won(played));
             }
-            for (mv, child) in self.children(&at, seen)? {
+            let mut children = Vec::new();
+            self.children(&at, seen, &mut children)?;
+            for (mv, child, key) in children {
                 let kept = added.len();
-                let key = child.key();
                 seen.insert(key);
                 added.push(key);
                 let walked = self.walk(level - 1, child, seen, added);
@@ -194,6 +206,7 @@ pub(super) fn rollout<G: Game>(
         nodes: 0,
         max_nodes: budget.max_nodes.unwrap_or(ROLLOUT_NODES),
         moves: Vec::new(),
+        rolled: Vec::new(),
         peak_keys: 0,
     };
     loop {
