@@ -114,7 +114,8 @@ case $game in
     # The fifth rung is the first again, with the code of 2026-11-27, over the base's unknowns;
     # the sixth has run over all of them, and only its win is in the records file (as
     # Sedgewick's eighth). The seventh, the nested rollouts of level 2 (3 of 30 random deals
-    # left), has run (session 64) over 356 of the 3,859, up to seed 8433 (30 won).
+    # left), has run (session 64) over 356 of the 3,859, up to seed 8433 (30 won), and
+    # (session 65) over 372 more, up to seed 18465 (22 won).
     rungs=("portfolio - 10000 2G" "portfolio - 100000 2G" "beam 8 100000 2G" "beam 8 150000 2G"
       "portfolio - 10000 2G" "depth-first - 10000 2G" "rollout - 4000000 2G - - 2")
     based=4 ;;
