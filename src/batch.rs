@@ -142,7 +142,9 @@ impl Batch<'_> {
             beam_width: self.budget.unusual_beam_width(),
             beam_salt: self.budget.beam_salt,
             max_beam_width: self.budget.max_beam_width,
-            rollout_level: (self.order == Order::Rollout)
+            rollout_level: self
+                .order
+                .rolls_out()
                 .then(|| self.budget.rollout_level.unwrap_or(ROLLOUT_LEVEL)),
             max_nodes: self.budget.max_nodes,
         };

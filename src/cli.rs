@@ -155,9 +155,9 @@ struct BudgetArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     beam_width: Option<u32>,
     /// Break ties between equally scored positions of the beam by a hash of N and the order
-    /// they were found, not by that order alone; with `--search rollout`, seed the rollouts'
-    /// nudges with N (default 0). Each salt is another search, finding other wins, and
-    /// `--retry-unknown` counts it as one
+    /// they were found, not by that order alone; with `--search rollout` or
+    /// `adaptive-rollout`, seed the rollouts' random draws with N (default 0). Each salt is
+    /// another search, finding other wins, and `--retry-unknown` counts it as one
     #[arg(long, value_name = "N")]
     beam_salt: Option<u64>,
     /// Widen the beam no further than N: a run of width N that finds no win ends the search
@@ -166,9 +166,10 @@ struct BudgetArgs {
     /// `--beam-width N`, exactly one run
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     max_beam_width: Option<u32>,
-    /// With `--search rollout`, the nesting: each move judged by walks of level N - 1 after
-    /// it, level 0 a plain rollout (default 2; each level costs about a hundred times the
-    /// one below per walk)
+    /// With `--search rollout` (or `adaptive-rollout`), the nesting: each move judged by walks
+    /// of level N - 1 after it (or, adapted, each level's policy learning from a hundred
+    /// walks of the level below), level 0 a plain rollout (default 2; each level costs about
+    /// a hundred times the one below per walk)
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=4))]
     rollout_level: Option<u32>,
 }
@@ -188,10 +189,10 @@ impl BudgetArgs {
     fn order(&self, chosen: &Chosen) -> Result<Order, String> {
         let game = chosen.entry;
         let order = self.search.unwrap_or_else(|| game.search());
-        if self.rollout_level.is_some() && order != Order::Rollout {
+        if self.rollout_level.is_some() && !order.rolls_out() {
             return Err(format!(
                 "--rollout-level applies to the nested rollouts only, and {} searches {} here \
-                 (add --search rollout)",
+                 (add --search rollout or --search adaptive-rollout)",
                 game.name(),
                 order.name()
             ));
@@ -200,7 +201,7 @@ impl BudgetArgs {
             ("--beam-width", self.beam_width.is_some()),
             (
                 "--beam-salt",
-                self.beam_salt.is_some() && order != Order::Rollout,
+                self.beam_salt.is_some() && !order.rolls_out(),
             ),
             ("--max-beam-width", self.max_beam_width.is_some()),
         ];

@@ -15,7 +15,7 @@ use std::hash::Hash;
 pub trait Game: Copy + Eq + Hash + Send + Sync + 'static {
     /// A move, as small as the game allows. Its meaning is relative to the position it is
     /// played from.
-    type Move: Copy + Eq + Debug + Send + Sync + 'static;
+    type Move: Copy + Eq + Hash + Debug + Send + Sync + 'static;
     /// The transposition-table key: a fixed-size value that identifies the position up to the
     /// game's symmetries (interchangeable piles, interchangeable copies of a card).
     type Key: Copy + Eq + Hash + Send + Sync + 'static;

@@ -44,8 +44,8 @@ pub struct Searched {
     /// another search than one that widens until the node budget is spent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_beam_width: Option<usize>,
-    /// The nested rollouts' level, given or not (`--search rollout`): each level is another
-    /// search.
+    /// The nested rollouts' level, given or not (`--search rollout`, `adaptive-rollout`):
+    /// each level is another search.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rollout_level: Option<u32>,
     /// The node budget it was searched within (`--max-nodes`).

@@ -30,7 +30,7 @@ pub struct FreeCell {
     as_dealt: u64,
 }
 
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub enum Place {
     Column(u8),
     Cell(u8),
@@ -60,7 +60,7 @@ impl Place {
 /// column at once (a "supermove"), as many as the free cells and empty columns let single moves
 /// carry; it unfolds into those single moves, so solutions hold single-card moves only. Two
 /// bytes (from, to and cards, four bits each): the search's path holds millions of moves.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Move(u16);
 
 impl Move {

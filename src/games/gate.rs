@@ -42,14 +42,14 @@ pub struct Gate {
     foundations: SuitFoundations,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Place {
     Pile(u8),
     Waste,
     Home,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
     /// `card` (with, from a bar, the cards built on it) from one place to another.
     Shift { card: Card, from: Place, to: Place },

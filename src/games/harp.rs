@@ -61,14 +61,14 @@ pub struct Harp {
     down_inversions: u8,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Place {
     Column(u8),
     Waste,
     Home,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
     /// `card` from `from` to `to`, after turning `turn` stock cards onto the waste. A card
     /// from a column is its top card, or, into a space, the king at the bottom of its run

@@ -40,7 +40,7 @@ pub struct Klondike {
     worry: bool,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Place {
     Column(u8),
     Waste,
@@ -51,14 +51,14 @@ pub enum Place {
 /// card on it (a face-up run); from the waste its top card, except in the solver's search
 /// moves, where it may be any talon card that dealing on (and turning the waste over) brings to
 /// the top, the deals folded into the move; from home a foundation's top card.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Shift {
     pub card: Card,
     pub from: Place,
     pub to: Place,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
     Shift(Shift),
     /// The next `draw` stock cards (fewer if fewer are left) onto the waste.

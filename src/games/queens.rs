@@ -62,7 +62,7 @@ pub struct Queens {
     key_queens_at_deal_only: bool,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Place {
     Key,
     Shutter(u8),
@@ -71,7 +71,7 @@ pub enum Place {
     Home,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
     /// An available card to a foundation (`to` is `Home`) or married onto a shutter pile.
     Shift { card: Card, from: Place, to: Place },

@@ -45,7 +45,7 @@ pub struct Sedgewick {
     waste_offsets: OffsetCounts,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Place {
     Pile(u8),
     Stock,
@@ -53,7 +53,7 @@ pub enum Place {
     Home,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
     /// An available card from one place to another.
     Shift { card: Card, from: Place, to: Place },

@@ -60,7 +60,7 @@ pub struct Terrace {
     fill_from_talon: bool,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Place {
     Terrace,
     Pile(u8),
@@ -69,7 +69,7 @@ pub enum Place {
     Home(u8),
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
     /// One of the three turned cards becomes the first foundation.
     Base(u8),

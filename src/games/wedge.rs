@@ -346,7 +346,7 @@ impl std::hash::Hash for Wedge {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Place {
     /// A position's index (position number less one).
     Pile(u8),
@@ -355,7 +355,7 @@ pub enum Place {
     Home,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
     /// `card`, with whatever is built on it, from one place to another.
     Shift { card: Card, from: Place, to: Place },

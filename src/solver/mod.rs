@@ -12,6 +12,7 @@
 //! graph still reaches a win from every winnable position. Budgets stop the search early with
 //! "unknown", never with "lost".
 
+mod adaptive;
 mod beam;
 mod best_first;
 mod depth_first;
@@ -87,6 +88,12 @@ pub enum Order {
     /// the deals whose wins the heuristic's beams rank too low to keep. Its nodes count the
     /// positions it plays, not distinct positions: it keeps no table.
     Rollout,
+    /// Nested rollouts whose moves are drawn by a policy that each level adapts toward the
+    /// best line found below it (Rosin's Nested Rollout Policy Adaptation, the game's
+    /// heuristic biasing each draw): a move's weight is shared by every position it is
+    /// played from, so later lines learn from earlier ones. Levels and salts as for `Rollout`;
+    /// a win-finder that proves no loss (but for a deal with no move at all).
+    AdaptiveRollout,
     /// Depth-first within layers (`Game::layer`), the layers in order of rank: a layer's
     /// table is dropped once it is searched, so only one layer's positions (and the entries
     /// waiting for later layers) are held at a time. For proofs that no longer fit in memory
@@ -116,6 +123,11 @@ impl Order {
             .expect("every order is named")
             .get_name()
             .to_string()
+    }
+
+    /// Whether this order is one of the nested rollouts, which take a level and a salt.
+    pub fn rolls_out(self) -> bool {
+        matches!(self, Order::Rollout | Order::AdaptiveRollout)
     }
 
     /// Which of the game's heuristics (1 for `Game::heuristic`, 2 and on for
@@ -439,6 +451,7 @@ pub fn solve<G: Game>(deal: &G, order: Order, budget: Budget) -> Outcome<G::Move
         }
         Order::Layered => return layered(deal, budget),
         Order::Rollout => return rollout::rollout(deal, budget, G::heuristic),
+        Order::AdaptiveRollout => return adaptive::adaptive_rollout(deal, budget, G::heuristic),
         Order::Sat => return sat::satisfiability(deal, budget),
         // A position alone has no variants to try: `GameEntry::solve` deals the narrower and
         // the wider ones.

@@ -102,6 +102,7 @@ impl<G: Game> Search<G> {
             | Order::BeamFifth
             | Order::Layered
             | Order::Rollout
+            | Order::AdaptiveRollout
             | Order::Sat
             | Order::Narrower
             | Order::Wider => {

@@ -44,10 +44,41 @@ impl<M> Line<M> {
 }
 
 /// The node budget ran out during a walk.
-struct Spent;
+pub(super) struct Spent;
 
 /// A move, the child it reaches and the child's key.
-type Child<G> = (<G as Game>::Move, G, <G as Game>::Key);
+pub(super) type Child<G> = (<G as Game>::Move, G, <G as Game>::Key);
+
+/// Puts into `children` the moves from `position` (its safe move alone, if it has one) to
+/// positions the line has not stood on (`seen`), with the children they reach; `moves` is
+/// room for the moves, and each child played counts one of `nodes`, up to `max_nodes`.
+pub(super) fn expand<G: Game>(
+    position: &G,
+    seen: &AHashSet<G::Key>,
+    moves: &mut Vec<G::Move>,
+    children: &mut Vec<Child<G>>,
+    nodes: &mut u64,
+    max_nodes: u64,
+) -> Result<(), Spent> {
+    children.clear();
+    moves.clear();
+    match position.safe_move() {
+        Some(mv) => moves.push(mv),
+        None => position.search_moves(moves),
+    }
+    for &mv in moves.iter() {
+        let child = position.play(mv);
+        *nodes += 1;
+        if *nodes >= max_nodes {
+            return Err(Spent);
+        }
+        let key = child.key();
+        if child.is_won() || !seen.contains(&key) {
+            children.push((mv, child, key));
+        }
+    }
+    Ok(())
+}
 
 struct Walker<G: Game, S> {
     score: S,
@@ -62,32 +93,24 @@ struct Walker<G: Game, S> {
 }
 
 impl<G: Game, S: Fn(&G) -> i32> Walker<G, S> {
-    /// Puts into `children` the moves from `position` (its safe move alone, if it has one)
-    /// to positions the line has not stood on (`seen`), with the children they reach.
+    /// `expand`, with the walker's room for moves and its count of nodes.
     fn children(
         &mut self,
         position: &G,
         seen: &AHashSet<G::Key>,
         children: &mut Vec<Child<G>>,
     ) -> Result<(), Spent> {
-        children.clear();
-        self.moves.clear();
-        match position.safe_move() {
-            Some(mv) => self.moves.push(mv),
-            None => position.search_moves(&mut self.moves),
-        }
-        for &mv in &self.moves {
-            let child = position.play(mv);
-            self.nodes += 1;
-            if self.nodes >= self.max_nodes {
-                return Err(Spent);
-            }
-            let key = child.key();
-            if child.is_won() || !seen.contains(&key) {
-                children.push((mv, child, key));
-            }
-        }
-        Ok(())
+        let mut moves = std::mem::take(&mut self.moves);
+        let expanded = expand(
+            position,
+            seen,
+            &mut moves,
+            children,
+            &mut self.nodes,
+            self.max_nodes,
+        );
+        self.moves = moves;
+        expanded
     }
 
     /// Plays from `position` to the end, the nudged best child each time. The keys it adds

@@ -167,18 +167,21 @@ pub fn agrees_with_brute_force<G: Game>(position: &G, label: &str) -> bool {
         assert_ne!(outcome.verdict, Verdict::Unknown, "{label} {order:?}");
         assert_eq!(won, expected, "{label} {order:?}: solver vs brute force");
     }
-    // The nested rollouts find wins only (a loss only where the position has no move): a
-    // win (replayed) where brute force finds one, and never a loss where it finds one.
-    let rollout = solve_checked(position, Order::Rollout, within(20_000));
-    let won = rollout.verdict == Verdict::Won;
-    assert!(
-        expected || !won,
-        "{label} rollout: won where brute force finds no win"
-    );
-    assert!(
-        !expected || rollout.verdict != Verdict::Lost,
-        "{label} rollout: lost where brute force finds a win"
-    );
+    // The nested rollouts, plain and adapted, find wins only (a loss only where the position
+    // has no move): a win (replayed) where brute force finds one, and never a loss where it
+    // finds one.
+    for order in [Order::Rollout, Order::AdaptiveRollout] {
+        let rollout = solve_checked(position, order, within(20_000));
+        let won = rollout.verdict == Verdict::Won;
+        assert!(
+            expected || !won,
+            "{label} {order:?}: won where brute force finds no win"
+        );
+        assert!(
+            !expected || rollout.verdict != Verdict::Lost,
+            "{label} {order:?}: lost where brute force finds a win"
+        );
+    }
     expected
 }
 

@@ -64,7 +64,7 @@ pub struct Wheel {
     doomed_deals: u128,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
     /// Three pip cards from these positions (values ascending) crowned by the court card at
     /// `court`; all four go to the circle.
