@@ -15,7 +15,7 @@
 //! rules documents give the proof for their own locks.
 
 use crate::card::Card;
-use std::collections::HashSet;
+use ahash::AHashSet;
 
 /// Cards in play at most (two packs).
 pub const MOST: usize = 104;
@@ -26,7 +26,8 @@ const COPIES: usize = 4;
 /// No locked card lies above the card (or: no such card).
 const NONE: u8 = u8::MAX;
 
-/// How a game's foundations take cards, as far as the relaxed game needs to know.
+/// How a game's foundations take cards, as far as the relaxed game needs to know. A
+/// foundation takes one kind at a time, so a card home takes a place only from its own kind.
 pub trait Row: Copy {
     /// Cards of one kind (below `KINDS`) are alike to the foundations: each takes any of them.
     fn kind(&self, card: Card) -> usize;
@@ -36,6 +37,8 @@ pub trait Row: Copy {
     fn open(&self, kind: usize) -> usize;
     /// Puts a card of `kind` on foundation `f`; the kind that foundation takes next, if any.
     fn grow(&mut self, f: usize, kind: usize) -> Option<usize>;
+    /// The kind a foundation takes just before it takes `kind` (none for a first card).
+    fn below(&self, kind: usize) -> Option<usize>;
 }
 
 /// Sets of cards home the play-out tries before it gives up and calls the position not stuck
@@ -87,7 +90,7 @@ impl Stacks {
             kinds: [0; MOST],
             blocks: [false; MOST],
             copies: [[NONE; COPIES]; KINDS],
-            failed: HashSet::new(),
+            failed: AHashSet::new(),
         };
         for i in 0..self.len {
             let kind = row.kind(self.cards[i]);
@@ -102,7 +105,7 @@ impl Stacks {
                 play.blocks[self.blocker[i] as usize] = true;
             }
         }
-        self.play_out(0, row, &mut play)
+        self.play_out(0, row, &mut play, None)
     }
 
     /// The foundation that takes card `i` now, if it is free to go.
@@ -114,20 +117,26 @@ impl Stacks {
         row.taker(play.kinds[i] as usize)
     }
 
-    /// From `home` (a bit per card) and the foundations it leaves: cards go home, each looked
-    /// at again only when it is freed or a foundation comes to want its kind.
-    fn play_out<R: Row>(&self, mut home: u128, mut row: R, play: &mut Playout) -> bool {
-        // Each card once at the start, once when freed, and with its kind's other cards each
-        // time a foundation comes to want that kind: (2 + COPIES) times the cards at most.
-        let mut pending = [0u8; (2 + COPIES) * MOST];
-        let mut count = 0;
-        for i in 0..self.len {
-            pending[count] = i as u8;
-            count += 1;
+    /// From `home` (a bit per card) and the foundations it leaves, with card `first` sent
+    /// home if one is given (else every card looked at): cards go home, each looked at again
+    /// only when it is freed or a foundation comes to want its kind (a card the cards sent
+    /// do not touch stays as it was when last looked at; the orders tried look at every card).
+    fn play_out<R: Row>(
+        &self,
+        mut home: u128,
+        mut row: R,
+        play: &mut Playout,
+        first: Option<(usize, usize)>,
+    ) -> bool {
+        let mut pending = Pending {
+            cards: [0; (2 + COPIES) * MOST],
+            count: 0,
+        };
+        match first {
+            Some((i, f)) => self.send(i, f, &mut home, &mut row, play, &mut pending),
+            None => (0..self.len).for_each(|i| pending.push(i as u8)),
         }
-        while count > 0 {
-            count -= 1;
-            let i = pending[count] as usize;
+        while let Some(i) = pending.pop() {
             let Some(f) = self.taker(home, &row, play, i) else {
                 continue;
             };
@@ -143,19 +152,7 @@ impl Stacks {
             if blocking_alike && row.open(kind) < waiting {
                 continue;
             }
-            home |= 1 << i;
-            // The cards it freed, and the cards its foundation takes next.
-            let freed = (i + 1..self.len).take_while(|&j| self.blocker[j] as usize == i);
-            for j in freed {
-                pending[count] = j as u8;
-                count += 1;
-            }
-            if let Some(next) = row.grow(f, kind) {
-                for &j in play.copies[next].iter().filter(|&&j| j != NONE) {
-                    pending[count] = j;
-                    count += 1;
-                }
-            }
+            self.send(i, f, &mut home, &mut row, play, &mut pending);
         }
         if home.count_ones() as usize == self.len {
             return true;
@@ -168,13 +165,83 @@ impl Stacks {
         if play.failed.len() > ORDERS_TRIED {
             return true;
         }
+        let tried = self.kinds_to_try(home, &row, play);
         (0..self.len).any(|i| {
-            self.taker(home, &row, play, i).is_some_and(|f| {
-                let mut grown = row;
-                grown.grow(f, play.kinds[i] as usize);
-                self.play_out(home | 1 << i, grown, play)
-            })
+            let kind = play.kinds[i] as usize;
+            tried >> kind & 1 == 1
+                && self
+                    .taker(home, &row, play, i)
+                    .is_some_and(|f| self.play_out(home, row, play, Some((i, f))))
         })
+    }
+
+    /// Sends card `i` home to foundation `f`: the cards it frees and the cards its foundation
+    /// takes next are to be looked at.
+    fn send<R: Row>(
+        &self,
+        i: usize,
+        f: usize,
+        home: &mut u128,
+        row: &mut R,
+        play: &Playout,
+        pending: &mut Pending,
+    ) {
+        *home |= 1 << i;
+        let freed = (i + 1..self.len).take_while(|&j| self.blocker[j] as usize == i);
+        freed.for_each(|j| pending.push(j as u8));
+        if let Some(next) = row.grow(f, play.kinds[i] as usize) {
+            let copies = play.copies[next].into_iter().filter(|&j| j != NONE);
+            copies.for_each(|j| pending.push(j));
+        }
+    }
+
+    /// The kinds (a bit each) whose free cards are the choices worth trying from `home`: a
+    /// set of kinds closed under what holds their cards back, the one with fewest free cards.
+    /// Any order that sends every card home has a first card of those kinds; nothing of the
+    /// set goes before it, so it is free now (its locked card above and the card its
+    /// foundation takes before it are of the set), and sending it first keeps the order good
+    /// (a card home takes a foundation only from cards of its own kind, and of those it is the
+    /// first). So some order that starts with a free card of the set sends every card home.
+    fn kinds_to_try<R: Row>(&self, home: u128, row: &R, play: &Playout) -> u64 {
+        let free = |i: usize| home >> i & 1 == 0 && self.taker(home, row, play, i).is_some();
+        let mut free_cards = [0u8; KINDS];
+        let mut free_kinds = 0u64;
+        for i in (0..self.len).filter(|&i| free(i)) {
+            free_cards[play.kinds[i] as usize] += 1;
+            free_kinds |= 1 << play.kinds[i];
+        }
+        let mut best = (usize::MAX, free_kinds);
+        let mut starts = free_kinds;
+        while starts != 0 && best.0 > 1 {
+            let mut kinds = starts & starts.wrapping_neg();
+            starts &= starts - 1;
+            let mut grown = 0u64;
+            while kinds != grown {
+                let kind = (kinds & !grown).trailing_zeros() as usize;
+                grown |= 1 << kind;
+                for j in play.copies[kind].iter().map(|&j| j as usize) {
+                    if j == NONE as usize || home >> j & 1 == 1 || free(j) {
+                        continue;
+                    }
+                    let blocker = self.blocker[j];
+                    if blocker != NONE && home >> blocker & 1 == 0 {
+                        kinds |= 1 << play.kinds[blocker as usize];
+                    } else if let Some(below) = row.below(kind) {
+                        kinds |= 1 << below;
+                    }
+                }
+            }
+            let mut tried = kinds & free_kinds;
+            let mut choices = 0;
+            while tried != 0 {
+                choices += free_cards[tried.trailing_zeros() as usize] as usize;
+                tried &= tried - 1;
+            }
+            if choices < best.0 {
+                best = (choices, kinds);
+            }
+        }
+        best.1
     }
 
     /// How many cards the stacks hold.
@@ -192,6 +259,26 @@ impl Stacks {
     }
 }
 
+/// Cards to look at in a play-out: each card once at the start, once when freed, and with its
+/// kind's other cards each time a foundation comes to want that kind, so (2 + COPIES) times
+/// the cards at most.
+struct Pending {
+    cards: [u8; (2 + COPIES) * MOST],
+    count: usize,
+}
+
+impl Pending {
+    fn push(&mut self, card: u8) {
+        self.cards[self.count] = card;
+        self.count += 1;
+    }
+
+    fn pop(&mut self) -> Option<usize> {
+        self.count = self.count.checked_sub(1)?;
+        Some(self.cards[self.count] as usize)
+    }
+}
+
 /// What `Stacks::all_go_home` works out once and carries through its search.
 struct Playout {
     /// Each card's kind (`Row::kind`).
@@ -201,5 +288,5 @@ struct Playout {
     /// The indices of each kind's cards.
     copies: [[u8; COPIES]; KINDS],
     /// Sets of cards home from which not every card goes home.
-    failed: HashSet<u128>,
+    failed: AHashSet<u128>,
 }

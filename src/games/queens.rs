@@ -427,6 +427,16 @@ impl relaxation::Row for Row {
         let next = self.0[f];
         (next < KING).then(|| Card::new(Card::from_index(kind).suit(), next).index())
     }
+
+    fn below(&self, kind: usize) -> Option<usize> {
+        let card = Card::from_index(kind);
+        let rank = match Queens::place_in_foundation(card) {
+            0 => return None,
+            1 => KING,
+            place => place - 1,
+        };
+        Some(Card::new(card.suit(), rank).index())
+    }
 }
 
 impl Game for Queens {
