@@ -157,15 +157,14 @@ impl Stacks {
         if home.count_ones() as usize == self.len {
             return true;
         }
-        // What can still go waits for cards alike to it: try each order.
-        let can_go = (0..self.len).any(|i| self.taker(home, &row, play, i).is_some());
-        if !can_go || !play.failed.insert(home) {
+        // What can still go waits for cards alike to it: try the orders that matter.
+        let tried = self.kinds_to_try(home, &row, play);
+        if tried == 0 || !play.failed.insert(home) {
             return false;
         }
         if play.failed.len() > ORDERS_TRIED {
             return true;
         }
-        let tried = self.kinds_to_try(home, &row, play);
         (0..self.len).any(|i| {
             let kind = play.kinds[i] as usize;
             tried >> kind & 1 == 1
@@ -195,8 +194,9 @@ impl Stacks {
         }
     }
 
-    /// The kinds (a bit each) whose free cards are the choices worth trying from `home`: a
-    /// set of kinds closed under what holds their cards back, the one with fewest free cards.
+    /// The kinds (a bit each) whose free cards are the choices worth trying from `home` (none
+    /// if no card can go): a set of kinds closed under what holds their cards back, the one
+    /// with fewest free cards.
     /// Any order that sends every card home has a first card of those kinds; nothing of the
     /// set goes before it, so it is free now (its locked card above and the card its
     /// foundation takes before it are of the set), and sending it first keeps the order good
