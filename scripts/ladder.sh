@@ -74,7 +74,7 @@ case $game in
       "beam-fourth 1024 2000000 2G 1 1024" "beam-fifth 1024 2000000 2G 1 1024"
       "beam-fourth 1024 2000000 2G 2 1024" "beam-fifth 4096 4000000 2G - 4096"
       "beam-second 4096 4000000 2G 1 4096" "beam-fourth 4096 4000000 2G - 4096"
-      "rollout - 4000000 2G - - 3")
+      "rollout - 4000000 2G - - 3" "adaptive-rollout - 4000000 2G - - 2")
     # The thirteenth has run only over 20 samples and the first deals of each half of the
     # seeds (2026-11-28, 514 deals): its wins came in its run of width 16384, and on six deals
     # traced the run of 32768 after it had too little of the 6M left to win, so the fourteenth
@@ -105,7 +105,8 @@ case $game in
     # third's and fifth's runs with salt 1 won 1, 0, 1 and 1) has run over all 3,730
     # (session 63, 122 won). The thirtieth, the nested rollouts of level 3 (6 of 30 random
     # deals the twenty-ninth left), has run (session 64) over 2,118 of the 3,608, up to seed
-    # 59574 (195 won), and (session 65) over the other 1,490 (130 won).
+    # 59574 (195 won), and (session 65) over the other 1,490 (130 won). The thirty-first, the
+    # adapted rollouts of level 2 (4 of 30 random deals the thirtieth left, 2 of them new).
     based=8 ;;
   queens)
     own=99999
@@ -115,7 +116,8 @@ case $game in
     # the sixth has run over all of them, and only its win is in the records file (as
     # Sedgewick's eighth). The seventh, the nested rollouts of level 2 (3 of 30 random deals
     # left), has run (session 64) over 356 of the 3,859, up to seed 8433 (30 won), and
-    # (session 65) over 372 more, up to seed 18465 (22 won).
+    # (session 65) over 372 more, up to seed 18465 (22 won), and (session 66) over 343 more,
+    # up to seed 27249 (31 won).
     rungs=("portfolio - 10000 2G" "portfolio - 100000 2G" "beam 8 100000 2G" "beam 8 150000 2G"
       "portfolio - 10000 2G" "depth-first - 10000 2G" "rollout - 4000000 2G - - 2")
     based=4 ;;
