@@ -51,6 +51,8 @@ struct Adapter<G: Game, S> {
     moves: Vec<G::Move>,
     children: Vec<Child<G>>,
     seen: AHashSet<G::Key>,
+    /// Room for `adapt`'s shifts.
+    shifts: Vec<(u64, f32)>,
     peak_keys: usize,
 }
 
@@ -135,7 +137,7 @@ impl<G: Game, S: Fn(&G) -> i32> Adapter<G, S> {
             if best.as_ref().is_none_or(|b| line.score >= b.score) {
                 best = Some(line);
             }
-            adapt(policy, best.as_ref().expect("a line"));
+            adapt(policy, best.as_ref().expect("a line"), &mut self.shifts);
         }
         Ok(best.expect("at least one walk"))
     }
@@ -160,9 +162,11 @@ fn draw(draws: &mut ChaCha8Rng, logits: &mut [f32]) -> usize {
 }
 
 /// Shifts `policy` toward `line`: at each step the move played gains `ALPHA` and every move
-/// there loses `ALPHA` times its probability, all taken under the policy as it was.
-fn adapt<M>(policy: &mut Policy, line: &Line<M>) {
-    let mut shifts: Vec<(u64, f32)> = Vec::new();
+/// there loses `ALPHA` times its probability, all taken under the policy as it was. `shifts`
+/// is room for the shifts, kept from call to call.
+fn adapt<M>(policy: &mut Policy, line: &Line<M>, shifts: &mut Vec<(u64, f32)>) {
+    shifts.clear();
+    let logit = |&(code, bias): &(u64, f32)| policy.get(&code).copied().unwrap_or(0.0) + bias;
     for (i, &(first, chosen)) in line.steps.iter().enumerate() {
         let end = line
             .steps
@@ -172,18 +176,14 @@ fn adapt<M>(policy: &mut Policy, line: &Line<M>) {
         if step.len() < 2 {
             continue;
         }
-        let logits: Vec<f32> = step
-            .iter()
-            .map(|(code, bias)| policy.get(code).copied().unwrap_or(0.0) + bias)
-            .collect();
-        let top = logits.iter().copied().fold(f32::NEG_INFINITY, f32::max);
-        let total: f32 = logits.iter().map(|logit| (logit - top).exp()).sum();
-        for (&(code, _), logit) in step.iter().zip(&logits) {
-            shifts.push((code, -ALPHA * (logit - top).exp() / total));
+        let top = step.iter().map(logit).fold(f32::NEG_INFINITY, f32::max);
+        let total: f32 = step.iter().map(|choice| (logit(choice) - top).exp()).sum();
+        for choice in step {
+            shifts.push((choice.0, -ALPHA * (logit(choice) - top).exp() / total));
         }
         shifts.push((step[chosen].0, ALPHA));
     }
-    for (code, shift) in shifts {
+    for &(code, shift) in shifts.iter() {
         *policy.entry(code).or_insert(0.0) += shift;
     }
 }
@@ -206,6 +206,7 @@ pub(super) fn adaptive_rollout<G: Game>(
         moves: Vec::new(),
         children: Vec::new(),
         seen: AHashSet::new(),
+        shifts: Vec::new(),
         peak_keys: 0,
     };
     loop {
