@@ -74,7 +74,8 @@ case $game in
       "beam-fourth 1024 2000000 2G 1 1024" "beam-fifth 1024 2000000 2G 1 1024"
       "beam-fourth 1024 2000000 2G 2 1024" "beam-fifth 4096 4000000 2G - 4096"
       "beam-second 4096 4000000 2G 1 4096" "beam-fourth 4096 4000000 2G - 4096"
-      "rollout - 4000000 2G - - 3" "adaptive-rollout - 4000000 2G - - 2")
+      "rollout - 4000000 2G - - 3" "adaptive-rollout - 4000000 2G - - 2"
+      "rollout - 8000000 2G - - 4")
     # The thirteenth has run only over 20 samples and the first deals of each half of the
     # seeds (2026-11-28, 514 deals): its wins came in its run of width 16384, and on six deals
     # traced the run of 32768 after it had too little of the 6M left to win, so the fourteenth
@@ -106,7 +107,10 @@ case $game in
     # (session 63, 122 won). The thirtieth, the nested rollouts of level 3 (6 of 30 random
     # deals the twenty-ninth left), has run (session 64) over 2,118 of the 3,608, up to seed
     # 59574 (195 won), and (session 65) over the other 1,490 (130 won). The thirty-first, the
-    # adapted rollouts of level 2 (4 of 30 random deals the thirtieth left, 2 of them new).
+    # adapted rollouts of level 2 (4 of 30 random deals the thirtieth left, 2 of them new), has
+    # run (session 66) over all 3,283 (176 won). The thirty-second, the rollouts of level 4
+    # within 8M (3 of 30 random deals left, against 2, 2 and 1 for the others tried), has run
+    # over 222 of the 3,107, up to seed 7774, and won only 2: a rung to replace, not finish.
     based=8 ;;
   queens)
     own=99999
@@ -117,7 +121,8 @@ case $game in
     # Sedgewick's eighth). The seventh, the nested rollouts of level 2 (3 of 30 random deals
     # left), has run (session 64) over 356 of the 3,859, up to seed 8433 (30 won), and
     # (session 65) over 372 more, up to seed 18465 (22 won), and (session 66) over 343 more,
-    # up to seed 27249 (31 won).
+    # up to seed 27249 (31 won), and then (two threads, so from both ends of the range) over
+    # 158 more (10 won).
     rungs=("portfolio - 10000 2G" "portfolio - 100000 2G" "beam 8 100000 2G" "beam 8 150000 2G"
       "portfolio - 10000 2G" "depth-first - 10000 2G" "rollout - 4000000 2G - - 2")
     based=4 ;;
