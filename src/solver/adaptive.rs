@@ -166,7 +166,6 @@ fn draw(draws: &mut ChaCha8Rng, logits: &mut [f32]) -> usize {
 /// is room for the shifts, kept from call to call.
 fn adapt<M>(policy: &mut Policy, line: &Line<M>, shifts: &mut Vec<(u64, f32)>) {
     shifts.clear();
-    let logit = |&(code, bias): &(u64, f32)| policy.get(&code).copied().unwrap_or(0.0) + bias;
     for (i, &(first, chosen)) in line.steps.iter().enumerate() {
         let end = line
             .steps
@@ -176,10 +175,16 @@ fn adapt<M>(policy: &mut Policy, line: &Line<M>, shifts: &mut Vec<(u64, f32)>) {
         if step.len() < 2 {
             continue;
         }
-        let top = step.iter().map(logit).fold(f32::NEG_INFINITY, f32::max);
-        let total: f32 = step.iter().map(|choice| (logit(choice) - top).exp()).sum();
-        for choice in step {
-            shifts.push((choice.0, -ALPHA * (logit(choice) - top).exp() / total));
+        // Each move's logit, then in its place the share it loses.
+        let start = shifts.len();
+        for &(code, bias) in step {
+            shifts.push((code, policy.get(&code).copied().unwrap_or(0.0) + bias));
+        }
+        let logits = &mut shifts[start..];
+        let top = logits.iter().map(|s| s.1).fold(f32::NEG_INFINITY, f32::max);
+        let total: f32 = logits.iter().map(|s| (s.1 - top).exp()).sum();
+        for (_, shift) in logits.iter_mut() {
+            *shift = -ALPHA * (*shift - top).exp() / total;
         }
         shifts.push((step[chosen].0, ALPHA));
     }
