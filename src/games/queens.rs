@@ -467,6 +467,8 @@ impl Game for Queens {
     /// 0-1999 within 100k positions, the beam wins 22 and proves 1,893 lost in 47 s, the
     /// portfolio 2 and 1,893 in 81 s.
     const SEARCH: Order = Order::Beam;
+    /// Every position plays the locked cards' relaxed game out (`locked_cards_stuck`).
+    const COSTLY_MOVES: bool = true;
 
     /// The key first (its last card uppermost), then the shutter's seven positions in order,
     /// a king turned while dealing them going up to the foundations and the position taking

@@ -12,7 +12,7 @@
 //! each with a fresh policy, until one wins or the node budget is spent: the search proves no
 //! loss, but for a deal with no move at all.
 
-use super::rollout::{expand, Child, Spent};
+use super::rollout::{expand, Child, Expansions, Spent};
 use super::*;
 use ahash::{AHashMap, AHashSet, RandomState};
 use rand::{Rng, SeedableRng};
@@ -48,7 +48,7 @@ struct Adapter<G: Game, S> {
     codes: RandomState,
     nodes: u64,
     max_nodes: u64,
-    moves: Vec<G::Move>,
+    expansions: Expansions<G>,
     children: Vec<Child<G>>,
     seen: AHashSet<G::Key>,
     /// Room for `adapt`'s shifts.
@@ -75,7 +75,6 @@ impl<G: Game, S: Fn(&G) -> i32> Adapter<G, S> {
         self.seen.insert(deal.key());
         let mut at = *deal;
         let mut children = std::mem::take(&mut self.children);
-        let mut moves = std::mem::take(&mut self.moves);
         let mut logits = Vec::new();
         let ended = loop {
             if at.is_won() {
@@ -86,7 +85,7 @@ impl<G: Game, S: Fn(&G) -> i32> Adapter<G, S> {
             let expanded = expand(
                 &at,
                 &self.seen,
-                &mut moves,
+                &mut self.expansions,
                 &mut children,
                 &mut self.nodes,
                 self.max_nodes,
@@ -115,7 +114,6 @@ impl<G: Game, S: Fn(&G) -> i32> Adapter<G, S> {
             at = child;
         };
         self.children = children;
-        self.moves = moves;
         ended
     }
 
@@ -208,7 +206,7 @@ pub(super) fn adaptive_rollout<G: Game>(
         codes: RandomState::with_seeds(1, 2, 3, 4),
         nodes: 0,
         max_nodes: budget.max_nodes.unwrap_or(ROLLOUT_NODES),
-        moves: Vec::new(),
+        expansions: Expansions::new(),
         children: Vec::new(),
         seen: AHashSet::new(),
         shifts: Vec::new(),
@@ -234,7 +232,7 @@ pub(super) fn adaptive_rollout<G: Game>(
             nodes: adapter.nodes,
             formulas: 0,
             table_entries: 0,
-            peak_bytes: adapter.peak_keys as u64 * key_bytes,
+            peak_bytes: adapter.peak_keys as u64 * key_bytes + adapter.expansions.peak_bytes,
         };
     }
 }
