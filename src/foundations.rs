@@ -117,18 +117,17 @@ impl SuitFoundations {
         beneath: OffsetCounts,
         slacks: [u8; N],
     ) -> [i32; N] {
-        let upper = self.card_offset(card);
-        slacks.map(|slack| beneath.below(upper.saturating_sub(slack)))
+        beneath.under(self.card_offset(card), slacks)
     }
 
     /// A stack's cards counted by their offsets (`OffsetCounts`), with `card` added.
     pub fn count_in(&self, counts: &mut OffsetCounts, card: Card) {
-        counts.0 += 1 << (4 * self.card_offset(card));
+        counts.add(self.card_offset(card));
     }
 
     /// A stack's cards counted by their offsets, with `card` taken away.
     pub fn count_out(&self, counts: &mut OffsetCounts, card: Card) {
-        counts.0 -= 1 << (4 * self.card_offset(card));
+        counts.remove(self.card_offset(card));
     }
 
     pub fn cards_home(&self) -> u32 {
@@ -174,11 +173,27 @@ pub fn inversions(offsets: impl Iterator<Item = u8>, slack: u8) -> i32 {
 
 /// How many cards of a stack lie at each offset above the base, four bits each (a pack has
 /// four cards of an offset; two packs eight), so that the inversions a card makes over a long
-/// stack (General Sedgewick's waste) are counted without walking it.
+/// stack (General Sedgewick's and Terrace's wastes) are counted without walking it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct OffsetCounts(u64);
 
 impl OffsetCounts {
+    /// Counts one more card at `offset`.
+    pub fn add(&mut self, offset: u8) {
+        self.0 += 1 << (4 * offset);
+    }
+
+    /// Counts one card fewer at `offset`.
+    pub fn remove(&mut self, offset: u8) {
+        self.0 -= 1 << (4 * offset);
+    }
+
+    /// The inversions a card at offset `upper` makes over the cards counted (`inversions`),
+    /// for each of `slacks`: those more than that many steps before it.
+    pub fn under<const N: usize>(self, upper: u8, slacks: [u8; N]) -> [i32; N] {
+        slacks.map(|slack| self.below(upper.saturating_sub(slack)))
+    }
+
     /// The cards at offsets below `limit`.
     fn below(self, limit: u8) -> i32 {
         const NIBBLES: u64 = 0x0F0F_0F0F_0F0F_0F0F;

@@ -5,7 +5,9 @@
 
 use crate::alternate_pile::{goes_on, AlternatePile};
 use crate::card::{format_stack, rank_text, Card, Suit, KING, PACK};
-use crate::foundations::{inversions, AlternateFoundations};
+#[cfg(test)]
+use crate::foundations::inversions;
+use crate::foundations::{AlternateFoundations, OffsetCounts};
 use crate::game::{family_hash, Game, OptionKind, OptionValues, Tally, VariantOption};
 use crate::key::KeyWriter;
 use crate::solver::Order;
@@ -26,19 +28,17 @@ const FOUNDATIONS: usize = 8;
 const WASTE_CARD: i32 = 24;
 const WASTE_INVERSION: i32 = 6;
 const INVERSION_SLACK: u8 = 4;
-/// The heuristics' weights, first to fifth: what a waste card costs, and how many steps apart
-/// two waste cards may lie before they count as an inversion. The first is the measure the
+/// How many steps apart two waste cards may lie before they count as an inversion, in the
+/// order `Terrace::waste_inversions` keeps their counts.
+const INVERSION_SLACKS: [u8; 2] = [INVERSION_SLACK, 0];
+/// The heuristics' weights, first to fifth: what a waste card costs, and which slack of
+/// `INVERSION_SLACKS` its inversions take. The first is the measure the
 /// passes are tuned by; each other leads the beam to wins the rest miss (`heuristic`,
 /// `other_heuristic`, `docs/rules/terrace.md`). The third on charge the waste less: some wins
 /// hold many cards in the waste for a while (seed 4068's, up to 11), and a beam that charges
 /// 24 a card never keeps the positions on their way.
-const HEURISTIC_WEIGHTS: [(i32, u8); 5] = [
-    (WASTE_CARD, INVERSION_SLACK),
-    (WASTE_CARD, 0),
-    (6, INVERSION_SLACK),
-    (6, 0),
-    (12, INVERSION_SLACK),
-];
+const HEURISTIC_WEIGHTS: [(i32, usize); 5] =
+    [(WASTE_CARD, 0), (WASTE_CARD, 1), (6, 0), (6, 1), (12, 0)];
 /// The longest stock: two packs less the smallest layout (a Terrace of one card).
 const STOCK_MAX: usize = 2 * PACK - 1 - BELOW_TERRACE;
 
@@ -58,6 +58,12 @@ pub struct Terrace {
     terrace_preference: bool,
     /// Whether a valley space may also be filled from the waste.
     fill_from_talon: bool,
+    /// The waste's cards counted by their offsets above the base, and its inversions with
+    /// each slack of `INVERSION_SLACKS`, kept up as cards are dealt onto it and taken off:
+    /// the nested rollouts deal freely, and counting a long waste afresh for every child
+    /// they score took a third of their time.
+    waste_offsets: OffsetCounts,
+    waste_inversions: [i32; 2],
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -81,18 +87,38 @@ pub enum Move {
 
 impl Terrace {
     /// The heuristics' measure: cards home (the Terrace's twice), less `waste_card` for each
-    /// of the waste's cards and less its inversions, pairs whose upper card comes more than
-    /// `slack` steps after the lower one in the foundations' sequence.
-    fn score(&self, waste_card: i32, slack: u8) -> i32 {
+    /// of the waste's cards and less its inversions (`waste_inversions`) with slack `slack`.
+    fn score(&self, waste_card: i32, slack: usize) -> i32 {
         let terrace_home = i32::from(self.terrace_len - self.terrace_left);
-        let offsets = self
-            .talon
-            .waste()
-            .rev()
-            .map(|c| self.foundations.offset(c.rank()));
         20 * self.foundations.cards_home() as i32 + 20 * terrace_home
             - waste_card * self.talon.waste_len() as i32
-            - WASTE_INVERSION * inversions(offsets, slack)
+            - WASTE_INVERSION * self.waste_inversions[slack]
+    }
+
+    /// The waste's inversions with each slack, counted afresh: what `waste_inversions` keeps
+    /// up move by move.
+    #[cfg(test)]
+    fn counted_waste_inversions(&self) -> [i32; 2] {
+        let offsets = || {
+            let waste = self.talon.waste().rev();
+            waste.map(|c| self.foundations.offset(c.rank()))
+        };
+        INVERSION_SLACKS.map(|slack| inversions(offsets(), slack))
+    }
+
+    /// Counts `card` onto the waste's top (`sign` 1) or off it (-1).
+    fn count_waste(&mut self, card: Card, sign: i32) {
+        let offset = self.foundations.offset(card.rank());
+        if sign < 0 {
+            self.waste_offsets.remove(offset);
+        }
+        let under = self.waste_offsets.under(offset, INVERSION_SLACKS);
+        for (kept, under) in self.waste_inversions.iter_mut().zip(under) {
+            *kept += sign * under;
+        }
+        if sign > 0 {
+            self.waste_offsets.add(offset);
+        }
     }
 
     /// The `n`-th heuristic (from 1; the last beyond them): `score` by the `n`-th weights of
@@ -679,6 +705,8 @@ impl Game for Terrace {
             foundations: AlternateFoundations::new(1, foundations),
             terrace_preference: !options.flag("no-terrace-preference"),
             fill_from_talon: options.flag("fill-from-talon"),
+            waste_offsets: OffsetCounts::default(),
+            waste_inversions: [0; 2],
         })
     }
 
@@ -797,7 +825,8 @@ impl Game for Terrace {
                 }
             }
             Move::Deal => {
-                next.talon.deal_to_waste();
+                let card = next.talon.deal_to_waste();
+                next.count_waste(card, 1);
             }
             Move::Shift { card, from, to } => {
                 match from {
@@ -810,6 +839,7 @@ impl Game for Terrace {
                     }
                     Place::Waste => {
                         next.talon.take_waste_top();
+                        next.count_waste(card, -1);
                     }
                     Place::Home(_) => unreachable!("cards never leave the foundations"),
                 }
@@ -1003,5 +1033,36 @@ mod tests {
             }
         }
         assert!(answers[0] > 1000 && answers[1] > 100, "{answers:?}");
+    }
+    /// The waste's inversions kept move by move are those counted afresh, along random games
+    /// that deal often (so the waste grows long) under every base the deals turn up.
+    #[test]
+    fn waste_inversions_kept_are_those_counted() {
+        let options = OptionValues::defaults(Terrace::OPTIONS);
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        let mut moves = Vec::new();
+        let mut longest = 0;
+        for seed in 0..40 {
+            let mut position = Terrace::deal(&options, &shuffled(seed, 2)).expect("a deal");
+            for _ in 0..200 {
+                assert_eq!(
+                    position.waste_inversions,
+                    position.counted_waste_inversions()
+                );
+                longest = longest.max(position.talon.waste_len());
+                moves.clear();
+                position.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                let dealt = moves.iter().position(|&mv| mv == Move::Deal);
+                let mv = match dealt {
+                    Some(i) if rng.gen_bool(0.5) => moves[i],
+                    _ => moves[rng.gen_range(0..moves.len())],
+                };
+                position = position.play(mv);
+            }
+        }
+        assert!(longest > 30, "the waste reached only {longest} cards");
     }
 }
