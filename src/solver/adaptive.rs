@@ -72,8 +72,8 @@ impl<G: Game, S: Fn(&G) -> i32> Adapter<G, S> {
             steps: Vec::new(),
         };
         self.seen.clear();
-        self.seen.insert(deal.key());
-        let mut at = *deal;
+        let (mut at, mut at_key) = (*deal, deal.key());
+        self.seen.insert(at_key);
         let mut children = std::mem::take(&mut self.children);
         let mut logits = Vec::new();
         let ended = loop {
@@ -84,6 +84,7 @@ impl<G: Game, S: Fn(&G) -> i32> Adapter<G, S> {
             }
             let expanded = expand(
                 &at,
+                &at_key,
                 &self.seen,
                 &mut self.expansions,
                 &mut children,
@@ -111,7 +112,7 @@ impl<G: Game, S: Fn(&G) -> i32> Adapter<G, S> {
             let (mv, child, key) = children[chosen];
             self.seen.insert(key);
             line.moves.push(mv);
-            at = child;
+            (at, at_key) = (child, key);
         };
         self.children = children;
         ended

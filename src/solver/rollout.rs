@@ -13,6 +13,7 @@ use super::*;
 use ahash::{AHashMap, AHashSet};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use std::collections::hash_map::Entry;
 
 /// The nesting used where none is given: on 30 random deals of each game's unknown ones
 /// (README, How it searches), level 2 won more than level 1 (Terrace) and no fewer than level
@@ -54,15 +55,20 @@ pub(super) type Child<G> = (<G as Game>::Move, G, <G as Game>::Key);
 /// seed 41391, rollouts of level 2: 500k expansions of 46k positions), and a position's
 /// moves, its safe move and the game's relaxations included, depend on it alone. Past
 /// `EXPANSIONS_KEPT` positions it starts afresh. The walks, their node counts and their
-/// verdicts are those without it; only the time changes.
+/// verdicts are those without it; only the time changes. Positions are found by their keys
+/// (the walks have them at hand, and a key hashes faster than a position) and then compared
+/// whole, since positions alike under the game's symmetries share a key but not their moves.
 pub(super) struct Expansions<G: Game> {
-    kept: AHashMap<G, Box<[G::Move]>>,
+    kept: AHashMap<G::Key, Kept<G>>,
     /// Room for working out a position's moves.
     room: Vec<G::Move>,
     /// Bytes the positions kept and their moves take now, and at most.
     bytes: u64,
     pub(super) peak_bytes: u64,
 }
+
+/// A position kept, with its moves.
+type Kept<G> = (G, Box<[<G as Game>::Move]>);
 
 /// Positions `Expansions` keeps at most.
 const EXPANSIONS_KEPT: usize = 1 << 16;
@@ -77,25 +83,39 @@ impl<G: Game> Expansions<G> {
         }
     }
 
-    /// The moves to search from `position`: its safe move alone, if it has one.
-    fn of(&mut self, position: &G) -> &[G::Move] {
+    /// The moves to search from `position`, whose key is `key`: its safe move alone, if it
+    /// has one.
+    fn of(&mut self, position: &G, key: &G::Key) -> &[G::Move] {
+        let Expansions {
+            kept,
+            room,
+            bytes,
+            peak_bytes,
+        } = self;
         if !G::COSTLY_MOVES {
-            work_out(position, &mut self.room);
-            return &self.room;
+            work_out(position, room);
+            return room;
         }
-        if self.kept.len() >= EXPANSIONS_KEPT && !self.kept.contains_key(position) {
-            self.kept.clear();
-            self.bytes = 0;
+        if kept.len() >= EXPANSIONS_KEPT && !kept.contains_key(key) {
+            kept.clear();
+            *bytes = 0;
         }
-        let (room, bytes) = (&mut self.room, &mut self.bytes);
-        let moves = self.kept.entry(*position).or_insert_with(|| {
+        let (slot, fresh) = match kept.entry(*key) {
+            Entry::Occupied(entry) => (entry.into_mut(), false),
+            Entry::Vacant(entry) => (entry.insert((*position, Box::default())), true),
+        };
+        if fresh || slot.0 != *position {
             work_out(position, room);
             // The map's slot (with its control byte) and the moves on the heap.
-            *bytes += (size_of::<(G, Box<[G::Move]>)>() + 1 + size_of_val(&room[..])) as u64;
-            room.as_slice().into()
-        });
-        self.peak_bytes = self.peak_bytes.max(*bytes);
-        moves
+            if fresh {
+                *bytes += (size_of::<(G::Key, Kept<G>)>() + 1) as u64;
+            }
+            *bytes += size_of_val(&room[..]) as u64;
+            *bytes -= size_of_val(&slot.1[..]) as u64;
+            *slot = (*position, room.as_slice().into());
+        }
+        *peak_bytes = (*peak_bytes).max(*bytes);
+        &slot.1
     }
 }
 
@@ -108,11 +128,12 @@ fn work_out<G: Game>(position: &G, room: &mut Vec<G::Move>) {
     }
 }
 
-/// Puts into `children` the moves from `position` (its safe move alone, if it has one) to
-/// positions the line has not stood on (`seen`), with the children they reach; each child
-/// played counts one of `nodes`, up to `max_nodes`.
+/// Puts into `children` the moves from `position`, whose key is `key` (its safe move alone,
+/// if it has one), to positions the line has not stood on (`seen`), with the children they
+/// reach; each child played counts one of `nodes`, up to `max_nodes`.
 pub(super) fn expand<G: Game>(
     position: &G,
+    key: &G::Key,
     seen: &AHashSet<G::Key>,
     expansions: &mut Expansions<G>,
     children: &mut Vec<Child<G>>,
@@ -120,7 +141,7 @@ pub(super) fn expand<G: Game>(
     max_nodes: u64,
 ) -> Result<(), Spent> {
     children.clear();
-    for &mv in expansions.of(position) {
+    for &mv in expansions.of(position, key) {
         let child = position.play(mv);
         *nodes += 1;
         if *nodes >= max_nodes {
@@ -151,12 +172,14 @@ impl<G: Game, S: Fn(&G) -> i32> Walker<G, S> {
     fn children(
         &mut self,
         position: &G,
+        key: &G::Key,
         seen: &AHashSet<G::Key>,
         children: &mut Vec<Child<G>>,
     ) -> Result<(), Spent> {
         let expansions = &mut self.expansions;
         expand(
             position,
+            key,
             seen,
             expansions,
             children,
@@ -165,22 +188,23 @@ impl<G: Game, S: Fn(&G) -> i32> Walker<G, S> {
         )
     }
 
-    /// Plays from `position` to the end, the nudged best child each time. The keys it adds
-    /// to `seen` stay there for the caller to take out (`forget`).
+    /// Plays from `position` (whose key is `key`) to the end, the nudged best child each
+    /// time. The keys it adds to `seen` stay there for the caller to take out (`forget`).
     fn roll_out(
         &mut self,
         position: G,
+        key: G::Key,
         seen: &mut AHashSet<G::Key>,
         added: &mut Vec<G::Key>,
     ) -> Result<Line<G::Move>, Spent> {
-        let mut at = position;
+        let (mut at, mut at_key) = (position, key);
         let mut moves = Vec::new();
         let mut children = std::mem::take(&mut self.rolled);
         let ended = loop {
             if at.is_won() {
                 break Ok(Line::won(moves));
             }
-            if let Err(spent) = self.children(&at, seen, &mut children) {
+            if let Err(spent) = self.children(&at, &at_key, seen, &mut children) {
                 break Err(spent);
             }
             let nudged = children
@@ -197,7 +221,7 @@ impl<G: Game, S: Fn(&G) -> i32> Walker<G, S> {
             seen.insert(key);
             added.push(key);
             moves.push(mv);
-            at = child;
+            (at, at_key) = (child, key);
         };
         self.rolled = children;
         ended
@@ -210,20 +234,22 @@ impl<G: Game, S: Fn(&G) -> i32> Walker<G, S> {
         }
     }
 
-    /// The nested walk of `level` from `position`, whose line so far is `seen`. Every key it
+    /// The nested walk of `level` from `position` (whose key is `key`), whose line so far is
+    /// `seen`. Every key it
     /// adds to `seen` is also pushed on `added`, so that the caller can take them out again:
     /// each walk below sees the line it starts from and nothing of the walks before it.
     fn walk(
         &mut self,
         level: u32,
         position: G,
+        key: G::Key,
         seen: &mut AHashSet<G::Key>,
         added: &mut Vec<G::Key>,
     ) -> Result<Line<G::Move>, Spent> {
         if level == 0 {
-            return self.roll_out(position, seen, added);
+            return self.roll_out(position, key, seen, added);
         }
-        let mut at = position;
+        let (mut at, mut at_key) = (position, key);
         let mut played: Vec<G::Move> = Vec::new();
         // The best line found from `at` on.
         let mut best: Option<Line<G::Move>> = None;
@@ -232,12 +258,12 @@ impl<G: Game, S: Fn(&G) -> i32> Walker<G, S> {
                 return Ok(Line::won(played));
             }
             let mut children = Vec::new();
-            self.children(&at, seen, &mut children)?;
+            self.children(&at, &at_key, seen, &mut children)?;
             for (mv, child, key) in children {
                 let kept = added.len();
                 seen.insert(key);
                 added.push(key);
-                let walked = self.walk(level - 1, child, seen, added);
+                let walked = self.walk(level - 1, child, key, seen, added);
                 Self::forget(seen, added, kept);
                 let mut line = walked?;
                 line.moves.insert(0, mv);
@@ -259,9 +285,9 @@ impl<G: Game, S: Fn(&G) -> i32> Walker<G, S> {
             };
             let mv = line.moves.remove(0);
             at = at.play(mv);
-            let key = at.key();
-            seen.insert(key);
-            added.push(key);
+            at_key = at.key();
+            seen.insert(at_key);
+            added.push(at_key);
             played.push(mv);
         }
     }
@@ -285,9 +311,10 @@ pub(super) fn rollout<G: Game>(
         peak_keys: 0,
     };
     loop {
-        let mut seen = std::iter::once(deal.key()).collect();
+        let key = deal.key();
+        let mut seen = std::iter::once(key).collect();
         let before = walker.nodes;
-        let walked = walker.walk(level, *deal, &mut seen, &mut Vec::new());
+        let walked = walker.walk(level, *deal, key, &mut seen, &mut Vec::new());
         let (verdict, exhausted, moves) = match walked {
             Ok(line) if line.won => (Verdict::Won, None, shorten(deal, &line.moves)),
             // A walk that played nothing found no move from the deal: its whole graph is the
