@@ -75,7 +75,7 @@ case $game in
       "beam-fourth 1024 2000000 2G 2 1024" "beam-fifth 4096 4000000 2G - 4096"
       "beam-second 4096 4000000 2G 1 4096" "beam-fourth 4096 4000000 2G - 4096"
       "rollout - 4000000 2G - - 3" "adaptive-rollout - 4000000 2G - - 2"
-      "rollout - 8000000 2G - - 4")
+      "rollout - 8000000 2G - - 4" "rollout - 4000000 2G 1 - 3")
     # The thirteenth has run only over 20 samples and the first deals of each half of the
     # seeds (2026-11-28, 514 deals): its wins came in its run of width 16384, and on six deals
     # traced the run of 32768 after it had too little of the 6M left to win, so the fourteenth
@@ -111,6 +111,8 @@ case $game in
     # run (session 66) over all 3,283 (176 won). The thirty-second, the rollouts of level 4
     # within 8M (3 of 30 random deals left, against 2, 2 and 1 for the others tried), has run
     # over 222 of the 3,107, up to seed 7774, and won only 2: a rung to replace, not finish.
+    # The thirty-third, the thirtieth salted (2 of the same 30), replaced it (session 67), and
+    # has run over 903 of the 3,105, up to seed 32362 (9 won).
     based=8 ;;
   queens)
     own=99999
