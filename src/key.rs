@@ -1,8 +1,13 @@
 //! Packing small fields into a fixed-size transposition-table key.
 
-/// Writes fields of a few bits each, one after another, into `N` 64-bit words.
+/// Writes fields of a few bits each, one after another, into `N` 64-bit words. The word
+/// being filled is kept apart until it is full, so a long run of small fields (a talon's
+/// cards) builds up in a register rather than in memory: the Queens' key, 24% of their
+/// rollouts' time, costs about a quarter less so (`perf`, seed 41391, level 2).
 pub struct KeyWriter<const N: usize> {
     words: [u64; N],
+    /// The bits of the word being filled, `bit % 64` of them so far.
+    filling: u64,
     bit: usize,
 }
 
@@ -10,6 +15,7 @@ impl<const N: usize> KeyWriter<N> {
     pub fn new() -> Self {
         KeyWriter {
             words: [0; N],
+            filling: 0,
             bit: 0,
         }
     }
@@ -22,15 +28,24 @@ impl<const N: usize> KeyWriter<N> {
             "value {value} exceeds {bits} bits"
         );
         assert!(self.bit + bits <= 64 * N, "key of {N} words overflowed");
-        let (word, offset) = (self.bit / 64, self.bit % 64);
-        self.words[word] |= value << offset;
-        if offset + bits > 64 {
-            self.words[word + 1] |= value >> (64 - offset);
+        let offset = self.bit % 64;
+        self.filling |= value << offset;
+        if offset + bits >= 64 {
+            self.words[self.bit / 64] = self.filling;
+            // The field's bits that did not fit, if any (then offset is above 0).
+            self.filling = if offset + bits > 64 {
+                value >> (64 - offset)
+            } else {
+                0
+            };
         }
         self.bit += bits;
     }
 
-    pub fn finish(self) -> [u64; N] {
+    pub fn finish(mut self) -> [u64; N] {
+        if !self.bit.is_multiple_of(64) {
+            self.words[self.bit / 64] = self.filling;
+        }
         self.words
     }
 }
@@ -132,6 +147,41 @@ mod tests {
             u64::from_le_bytes(padded[8 * w..8 * w + 8].try_into().unwrap())
         });
         assert_eq!(back, words);
+    }
+
+    /// Fields of every width from 1 to 64, in a scrambled order, each read back bit by bit.
+    #[test]
+    fn fields_of_any_width_read_back() {
+        let fields: Vec<(u64, usize)> = (0..80u64)
+            .map(|i| {
+                let bits = (i * 37 % 64 + 1) as usize;
+                let value = i.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - bits);
+                (value, bits)
+            })
+            .collect();
+        let mut writer = KeyWriter::<42>::new();
+        for &(value, bits) in &fields {
+            writer.push(value, bits);
+        }
+        let words = writer.finish();
+        let mut bit = 0;
+        for &(value, bits) in &fields {
+            let read = (0..bits).fold(0u64, |read, b| {
+                let at = bit + b;
+                read | (words[at / 64] >> (at % 64) & 1) << b
+            });
+            assert_eq!(read, value, "{bits} bits at {bit}");
+            bit += bits;
+        }
+        let (last, used) = (bit / 64, bit % 64);
+        assert!(
+            used == 0 || words[last] >> used == 0,
+            "bits past the fields"
+        );
+        assert!(
+            words[last + 1..].iter().all(|&w| w == 0),
+            "words past the fields"
+        );
     }
 
     #[test]
