@@ -175,6 +175,20 @@ fn historical(c: &mut Criterion) {
                 .sum::<u64>()
         })
     });
+    // The nested rollouts on deals the ladders left unknown, at their rungs' levels: the
+    // Queens (level 2), whose positions each play a relaxed game out (the kept expansions),
+    // and Terrace (level 3), whose waste grows long under them (its inversions kept move by
+    // move).
+    let rollouts = |level| Budget {
+        rollout_level: Some(level),
+        ..limit(500_000)
+    };
+    group.bench_function("queens seed 41391, rollouts, 500k positions", |b| {
+        b.iter(|| solve(&seeded::<Queens>(41391, &[]), Order::Rollout, rollouts(2)))
+    });
+    group.bench_function("terrace seed 10288, rollouts, 500k positions", |b| {
+        b.iter(|| solve(&seeded::<Terrace>(10288, &[]), Order::Rollout, rollouts(3)))
+    });
     // The Wedge: seeds 0..20 solved whole (won or proven lost).
     group.bench_function("wedge seeds 0..20", |b| {
         b.iter(|| {
