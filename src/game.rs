@@ -42,7 +42,7 @@ pub trait Game: Copy + Eq + Hash + Send + Sync + 'static {
     /// for each position) that the nested rollouts, which expand the same positions many
     /// times, keep those of the positions they expanded lately. Where moves are cheap the
     /// keeping costs more than it saves (General Sedgewick's rollouts of level 2 run 1.4
-    /// times slower with it, the Queens' twice as fast).
+    /// times slower with it, the Queens' nearly three times as fast).
     const COSTLY_MOVES: bool = false;
 
     /// Lays out a deal (cards in dealing order) under the chosen variant.

@@ -1034,6 +1034,7 @@ mod tests {
         }
         assert!(answers[0] > 1000 && answers[1] > 100, "{answers:?}");
     }
+
     /// The waste's inversions kept move by move are those counted afresh, along random games
     /// that deal often (so the waste grows long) under every base the deals turn up.
     #[test]
