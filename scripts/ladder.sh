@@ -54,11 +54,13 @@ case $game in
     # (session 53) over 708 more, up to seed 76859 (31 won), and (session 56) over 1,036 more
     # (37 won), and (session 57) over the last 362 (18 won). The eleventh, the nested
     # rollouts of level 2 (4 of 30 random deals the tenth left), has run (session 64) over
-    # all 3,005 (105 won).
+    # all 3,005 (105 won). The twelfth, the rollouts of level 3 (1 of 30 random deals the
+    # eleventh left, against none for the adapted rollouts of level 2 and the eleventh salted),
+    # has run (session 67) over all 2,900 (35 won).
     rungs=("beam 8 200000 2G" "beam-second 8 200000 2G" "beam 300 500000 2G"
       "beam-second 300 500000 2G" "beam 1000 2000000 3G" "beam 16384 6000000 3G"
       "beam-second 16384 6000000 3G" "depth-first - 10000 2G" "beam 16384 6000000 3G 1"
-      "beam-second 16384 6000000 3G 1" "rollout - 6000000 3G - - 2")
+      "beam-second 16384 6000000 3G 1" "rollout - 6000000 3G - - 2" "rollout - 6000000 3G - - 3")
     based=5 ;;
   terrace)
     own=99999
@@ -124,7 +126,7 @@ case $game in
     # left), has run (session 64) over 356 of the 3,859, up to seed 8433 (30 won), and
     # (session 65) over 372 more, up to seed 18465 (22 won), and (session 66) over 343 more,
     # up to seed 27249 (31 won), and then (two threads, so from both ends of the range) over
-    # 158 more (10 won).
+    # 158 more (10 won), and (session 67) over the last 2,630 (247 won).
     rungs=("portfolio - 10000 2G" "portfolio - 100000 2G" "beam 8 100000 2G" "beam 8 150000 2G"
       "portfolio - 10000 2G" "depth-first - 10000 2G" "rollout - 4000000 2G - - 2")
     based=4 ;;
