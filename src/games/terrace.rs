@@ -32,11 +32,11 @@ const INVERSION_SLACK: u8 = 4;
 /// order `Terrace::waste_inversions` keeps their counts.
 const INVERSION_SLACKS: [u8; 2] = [INVERSION_SLACK, 0];
 /// The heuristics' weights, first to fifth: what a waste card costs, and which slack of
-/// `INVERSION_SLACKS` its inversions take. The first is the measure the
-/// passes are tuned by; each other leads the beam to wins the rest miss (`heuristic`,
-/// `other_heuristic`, `docs/rules/terrace.md`). The third on charge the waste less: some wins
-/// hold many cards in the waste for a while (seed 4068's, up to 11), and a beam that charges
-/// 24 a card never keeps the positions on their way.
+/// `INVERSION_SLACKS` its inversions take. The first is the measure the passes are tuned by;
+/// each other leads the beam to wins the rest miss (`heuristic`, `other_heuristic`,
+/// `docs/rules/terrace.md`). The third on charge the waste less: some wins hold many cards in
+/// the waste for a while (seed 4068's, up to 11), and a beam that charges 24 a card never
+/// keeps the positions on their way.
 const HEURISTIC_WEIGHTS: [(i32, usize); 5] =
     [(WASTE_CARD, 0), (WASTE_CARD, 1), (6, 0), (6, 1), (12, 0)];
 /// The longest stock: two packs less the smallest layout (a Terrace of one card).

@@ -62,8 +62,7 @@ pub(super) struct Expansions<G: Game> {
     /// Each position kept, with where its moves lie in `moves`.
     kept: AHashMap<G::Key, (G, u32, u32)>,
     /// The kept positions' moves, one after another, so that keeping a position allocates
-    /// nothing of its own (with a box each, a fifth of the time went to the kernel's zeroing
-    /// of the pages freed and taken again).
+    /// nothing of its own.
     moves: Vec<G::Move>,
     /// Room for working out a position's moves.
     room: Vec<G::Move>,
@@ -239,9 +238,9 @@ impl<G: Game, S: Fn(&G) -> i32> Walker<G, S> {
     }
 
     /// The nested walk of `level` from `position` (whose key is `key`), whose line so far is
-    /// `seen`. Every key it
-    /// adds to `seen` is also pushed on `added`, so that the caller can take them out again:
-    /// each walk below sees the line it starts from and nothing of the walks before it.
+    /// `seen`. Every key it adds to `seen` is also pushed on `added`, so that the caller can
+    /// take them out again: each walk below sees the line it starts from and nothing of the
+    /// walks before it.
     fn walk(
         &mut self,
         level: u32,
