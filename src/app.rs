@@ -494,9 +494,25 @@ fn merge_files(
     if let Some(path) = &json {
         check_writable(path)?;
     }
+    // A summary among the files is entered onto the base; the rest are records.
+    let mut records = Vec::new();
+    let mut summaries = Vec::new();
+    for path in files {
+        match serde_json::from_str::<Summary>(&read_text(path)?) {
+            Ok(summary) => summaries.push(summary),
+            Err(_) => records.push(path.clone()),
+        }
+        if onto.is_none() && !summaries.is_empty() {
+            return Err(format!(
+                "{} is a stats --json summary: a summary can only be entered onto another one \
+                 whose deals it shares (--onto SUMMARY)",
+                path.display()
+            ));
+        }
+    }
     let summary = match onto {
-        Some(base) => merge_onto(&read_summary(&base)?, files)?,
-        None => merge(files)?,
+        Some(base) => merge_onto(&read_summary(&base)?, &records, &summaries)?,
+        None => merge(&records)?,
     };
     let written = json.clone();
     publish(&summary, json)?;

@@ -403,17 +403,30 @@ fn read_records(paths: &[PathBuf]) -> Result<(JsonlHeader, Vec<DealRecord>, Supe
     Ok((header, records, superseded))
 }
 
-/// Enters the records of `--jsonl` files onto a summary whose own per-deal records are gone
-/// (`Summary::amend`): the retry passes over its unknown deals (`stats --unknown-in`).
-pub fn merge_onto(base: &Summary, paths: &[PathBuf]) -> Result<Summary, String> {
-    let (header, records, superseded) = read_records(paths)?;
-    if (header.game.as_str(), header.variant.as_str()) != (&base.game, &base.variant) {
-        return Err(format!(
-            "the files hold {} ({}), but the summary {} ({})",
-            header.game, header.variant, base.game, base.variant
-        ));
+/// Enters onto a summary whose own per-deal records are gone the records of `--jsonl` files
+/// (`Summary::amend`: the retry passes over its unknown deals, `stats --unknown-in`), then the
+/// verdicts of other summaries over some of its deals (`Summary::enter`: earlier runs whose
+/// records are gone too).
+pub fn merge_onto(
+    base: &Summary,
+    paths: &[PathBuf],
+    summaries: &[Summary],
+) -> Result<Summary, String> {
+    let mut merged = base.clone();
+    if !paths.is_empty() {
+        let (header, records, superseded) = read_records(paths)?;
+        if (header.game.as_str(), header.variant.as_str()) != (&base.game, &base.variant) {
+            return Err(format!(
+                "the files hold {} ({}), but the summary {} ({})",
+                header.game, header.variant, base.game, base.variant
+            ));
+        }
+        merged = merged.amend(&records)?.with_superseded(superseded);
     }
-    Ok(base.amend(&records)?.with_superseded(superseded))
+    for other in summaries {
+        merged = merged.enter(other)?;
+    }
+    Ok(merged)
 }
 
 /// Combines the `--jsonl` files of shards (or of interrupted runs) into the summary a single

@@ -473,7 +473,7 @@ pub fn command() -> Command {
                 .about("Combine the --jsonl files of shards or interrupted runs into one summary")
                 .arg(Arg::new("files").value_name("FILE").num_args(1..).required(true).value_parser(value_parser!(PathBuf)))
                 .arg(Arg::new("json").long("json").value_name("FILE").value_parser(value_parser!(PathBuf)).help("Write the summary to FILE, atomically"))
-                .arg(Arg::new("onto").long("onto").value_name("SUMMARY").value_parser(value_parser!(PathBuf)).help("Enter the files' records of the deals SUMMARY (a stats --json summary) holds as unknown onto it, for retry passes made with stats --unknown-in SUMMARY")),
+                .arg(Arg::new("onto").long("onto").value_name("SUMMARY").value_parser(value_parser!(PathBuf)).help("Enter the files' records of the deals SUMMARY (a stats --json summary) holds as unknown onto it, for retry passes made with stats --unknown-in SUMMARY; a FILE that is itself a summary enters the verdicts it decided")),
         )
         .subcommand(
             Command::new("report")

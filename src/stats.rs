@@ -368,26 +368,9 @@ impl Summary {
         let mut amended = self.clone();
         let mut entered: Vec<DealRecord> = Vec::new();
         for record in records {
-            let i = self.index_of(&record.deal).ok_or_else(|| {
-                format!(
-                    "{} is not one of the deals the summary covers ({} deals from {})",
-                    record.deal, self.deals, self.first_deal
-                )
-            })?;
-            let before = Verdict::from_letter(verdicts[i] as char)
-                .ok_or_else(|| format!("the summary has a verdict '{}'", verdicts[i] as char))?;
-            if before != Verdict::Unknown {
-                if record.verdict != Verdict::Unknown && record.verdict != before {
-                    return Err(format!(
-                        "{} is {} in the summary but {} in the records",
-                        record.deal,
-                        before.letter(),
-                        record.verdict.letter()
-                    ));
-                }
+            if !self.enter_verdict(&mut verdicts, &record.deal, record.verdict, "the records")? {
                 continue;
             }
-            verdicts[i] = record.verdict.letter() as u8;
             amended.nodes.max = amended.nodes.max.max(record.nodes);
             amended.seconds.max = amended.seconds.max.max(record.seconds);
             amended.cpu_seconds += record.seconds;
@@ -401,6 +384,73 @@ impl Summary {
         // maxima keep it.
         amended.hardest = hardest(self.hardest.iter().cloned().chain(entered));
         Ok(amended)
+    }
+
+    /// This summary with the verdicts that `other`, a summary of the same game and variant over
+    /// some of its deals, decided of deals it holds unknown: a pass over a range that takes in
+    /// the deals of an earlier, deeper run whose per-deal records are gone. All of `other`'s
+    /// search time counts, and its maxima and hardest deals; its medians and p99s cannot
+    /// (`retried` counts the deals entered). A deal `other` decides the other way, or one this
+    /// summary does not cover, is an error.
+    pub fn enter(&self, other: &Summary) -> Result<Summary, String> {
+        if (&other.game, &other.variant) != (&self.game, &self.variant) {
+            return Err(format!(
+                "the summary entered is of {} ({}), but the one it goes onto of {} ({})",
+                other.game, other.variant, self.game, self.variant
+            ));
+        }
+        let mut verdicts = self.verdicts.clone().into_bytes();
+        let mut amended = self.clone();
+        for (i, letter) in other.verdicts.chars().enumerate() {
+            let verdict = Verdict::from_letter(letter)
+                .ok_or_else(|| format!("the summary entered has a verdict '{letter}'"))?;
+            let deal = other.deal_at(i);
+            let written =
+                self.enter_verdict(&mut verdicts, &deal, verdict, "the summary entered")?;
+            if written && verdict != Verdict::Unknown {
+                amended.retried += 1;
+            }
+        }
+        amended.verdicts = String::from_utf8(verdicts).expect("verdict letters are ASCII");
+        amended.count_verdicts();
+        amended.nodes.max = amended.nodes.max.max(other.nodes.max);
+        amended.seconds.max = amended.seconds.max.max(other.seconds.max);
+        amended.cpu_seconds += other.cpu_seconds;
+        amended.peak_bytes = amended.peak_bytes.max(other.peak_bytes);
+        amended.hardest = hardest(self.hardest.iter().chain(&other.hardest).cloned());
+        Ok(amended)
+    }
+
+    /// Writes `verdict` for `deal` into `verdicts` (this summary's letters) where they hold the
+    /// deal unknown, and says whether they did. An error where this summary does not cover the deal,
+    /// or holds it decided the other way (`source` names what said so).
+    fn enter_verdict(
+        &self,
+        verdicts: &mut [u8],
+        deal: &DealId,
+        verdict: Verdict,
+        source: &str,
+    ) -> Result<bool, String> {
+        let i = self.index_of(deal).ok_or_else(|| {
+            format!(
+                "{deal} is not one of the deals the summary covers ({} deals from {})",
+                self.deals, self.first_deal
+            )
+        })?;
+        let before = Verdict::from_letter(verdicts[i] as char)
+            .ok_or_else(|| format!("the summary has a verdict '{}'", verdicts[i] as char))?;
+        if before != Verdict::Unknown {
+            if verdict != Verdict::Unknown && verdict != before {
+                return Err(format!(
+                    "{deal} is {} in the summary but {} in {source}",
+                    before.letter(),
+                    verdict.letter()
+                ));
+            }
+            return Ok(false);
+        }
+        verdicts[i] = verdict.letter() as u8;
+        Ok(true)
     }
 }
 

@@ -1208,6 +1208,128 @@ fn a_summary_whose_records_are_gone_is_retried_and_amended() {
 }
 
 #[test]
+fn a_deeper_summary_over_part_of_a_range_enters_its_verdicts_onto_a_wider_pass() {
+    let dir = scratch("enter");
+    let path = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    let two_cells = |seeds: &str, nodes: &str, name: &str| {
+        let out = path(name);
+        let args = [
+            "stats",
+            "freecell",
+            "--cells",
+            "2",
+            "--seeds",
+            seeds,
+            "--threads",
+            "1",
+            "--max-nodes",
+            nodes,
+            "--json",
+            &out,
+        ];
+        succeeds(&args);
+        let text = fs::read_to_string(&out).unwrap();
+        serde_json::from_str::<serde_json::Value>(&text).unwrap()
+    };
+    // A wide, shallow pass, and a deeper one over part of its deals (seeds 10-19).
+    let wide = two_cells("0..29", "3000", "wide.json");
+    let deep = two_cells("10..19", "30000", "deep.json");
+    let letters = |summary: &serde_json::Value| summary["verdicts"].as_str().unwrap().to_string();
+    let (wide_letters, deep_letters) = (letters(&wide), letters(&deep));
+    let expected: String = wide_letters
+        .chars()
+        .enumerate()
+        .map(|(i, letter)| match (letter, (10..20).contains(&i)) {
+            ('u', true) => deep_letters.as_bytes()[i - 10] as char,
+            _ => letter,
+        })
+        .collect();
+    let entered = (10..20)
+        .filter(|&i| wide_letters.as_bytes()[i] == b'u' && deep_letters.as_bytes()[i - 10] != b'u')
+        .count();
+    assert!(
+        entered > 0,
+        "the deeper pass decides none of the deals the wide one left"
+    );
+    succeeds(&[
+        "merge",
+        "--onto",
+        &path("wide.json"),
+        &path("deep.json"),
+        "--json",
+        &path("joined.json"),
+    ]);
+    let joined = serde_json::from_str::<serde_json::Value>(
+        &fs::read_to_string(dir.join("joined.json")).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(letters(&joined), expected);
+    assert_eq!(joined["retried"].as_u64(), Some(entered as u64));
+    assert_eq!(joined["deals"], wide["deals"]);
+    assert_eq!(joined["nodes"]["median"], wide["nodes"]["median"]);
+    let cpu = |summary: &serde_json::Value| summary["cpu_seconds"].as_f64().unwrap();
+    assert!((cpu(&joined) - cpu(&wide) - cpu(&deep)).abs() < 1e-9);
+    let most = |summary: &serde_json::Value| summary["nodes"]["max"].as_u64().unwrap();
+    assert_eq!(most(&joined), most(&wide).max(most(&deep)));
+    // Refusals: a summary without a base, another variant's, deals the base does not cover,
+    // and a verdict the other way.
+    assert_refused(
+        &["merge", &path("deep.json")],
+        None,
+        "is a stats --json summary: a summary can only be entered onto another",
+    );
+    let four_cells = path("four.json");
+    succeeds(&[
+        "stats",
+        "freecell",
+        "--seeds",
+        "10..19",
+        "--threads",
+        "1",
+        "--json",
+        &four_cells,
+    ]);
+    assert_refused(
+        &["merge", "--onto", &path("wide.json"), &four_cells],
+        None,
+        "the summary entered is of freecell (standard), but the one it goes onto of freecell (cells=2)",
+    );
+    two_cells("25..34", "300", "beyond.json");
+    assert_refused(
+        &["merge", "--onto", &path("wide.json"), &path("beyond.json")],
+        None,
+        "seed 30 is not one of the deals the summary covers",
+    );
+    let decided = (0..10)
+        .find(|&i| deep_letters.as_bytes()[i] != b'u')
+        .unwrap();
+    let mut contradicting = deep.clone();
+    let mut flipped = deep_letters.clone();
+    let other = if deep_letters.as_bytes()[decided] == b'w' {
+        "l"
+    } else {
+        "w"
+    };
+    flipped.replace_range(decided..=decided, other);
+    contradicting["verdicts"] = serde_json::Value::from(flipped);
+    fs::write(dir.join("contradicting.json"), contradicting.to_string()).unwrap();
+    assert_refused(
+        &[
+            "merge",
+            "--onto",
+            &path("joined.json"),
+            &path("contradicting.json"),
+        ],
+        None,
+        &format!(
+            "seed {} is {} in the summary but {other} in the summary entered",
+            10 + decided,
+            deep_letters.as_bytes()[decided] as char
+        ),
+    );
+}
+
+#[test]
 fn the_narrower_search_answers_with_a_win_of_a_variant_with_fewer_moves() {
     let dir = scratch("narrower");
     // Seed 60 is won under the standard rules; the beam misses it without the preference rule,
