@@ -43,6 +43,10 @@ case $game in
     based=5 ;;
   sedgewick)
     own=99999
+    # results/sedgewick.json is the million deals: this ladder's first rung over seeds
+    # 0-999999 (runs/sedgewick-seeds0-999999-base.json) with this summary and its records
+    # entered (`merge --onto`; README, Results), not this ladder's.
+    named=sedgewick-seeds0-99999
     # The sixth rung has run (2026-11-27) over the 382 deals an earlier file had won, then
     # over seeds up to 2421, and (2026-11-29) over every deal left; the seventh (2026-11-28)
     # over seeds up to 5568 and 32 others, and (2026-11-29) over 2,168 more; the eighth over
@@ -126,9 +130,12 @@ case $game in
     # left), has run (session 64) over 356 of the 3,859, up to seed 8433 (30 won), and
     # (session 65) over 372 more, up to seed 18465 (22 won), and (session 66) over 343 more,
     # up to seed 27249 (31 won), and then (two threads, so from both ends of the range) over
-    # 158 more (10 won), and (session 67) over the last 2,630 (247 won).
+    # 158 more (10 won), and (session 67) over the last 2,630 (247 won). The eighth, the
+    # rollouts of level 3 (1 of 20 random deals the seventh left, against none of 20 for the
+    # adapted rollouts of level 2 and none of 30 for the seventh salted), is the next.
     rungs=("portfolio - 10000 2G" "portfolio - 100000 2G" "beam 8 100000 2G" "beam 8 150000 2G"
-      "portfolio - 10000 2G" "depth-first - 10000 2G" "rollout - 4000000 2G - - 2")
+      "portfolio - 10000 2G" "depth-first - 10000 2G" "rollout - 4000000 2G - - 2"
+      "rollout - 4000000 2G - - 3")
     based=4 ;;
   wheel)
     own=999999
