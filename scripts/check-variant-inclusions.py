@@ -17,6 +17,7 @@ PAIRS = [
     ("freecell-ms32000-3cells.json", "freecell-ms32000-4cells.json", "a free cell more"),
     ("wheel-seeds0-99999.json", "wheel-deal-any-time.json", "--deal-any-time adds deals"),
     ("sedgewick-no-wrap-seeds0-9999.json", "sedgewick.json", "the wrap adds builds"),
+    ("sedgewick-no-wrap-seeds0-9999.json", "sedgewick-seeds0-99999.json", "the wrap adds builds"),
     ("terrace-seeds0-999.json", "terrace-no-terrace-preference.json", "the flag adds moves"),
     ("terrace-seeds0-999.json", "terrace-fill-from-talon.json", "the flag adds moves"),
     ("terrace.json", "terrace-no-terrace-preference-seeds0-9999.json", "the flag adds moves"),
