@@ -178,9 +178,10 @@ pub struct Summary {
     pub hardest: Vec<DealRecord>,
     /// Records of deals searched again after this summary's per-deal records were gone,
     /// entered onto it (`patience merge --onto`, `stats --unknown-in`; one a deal each time, so
-    /// a deal retried in two amendments counts twice): their verdicts, the maxima, the CPU
-    /// time and the hardest deals count them, but the medians and p99s are those of the
-    /// records before (a percentile cannot be recomputed without every deal's figures).
+    /// a deal retried in two amendments counts twice), and verdicts entered from another
+    /// summary (`Summary::enter`): the verdicts, the maxima, the CPU time and the hardest
+    /// deals count them, but the medians and p99s are those of the records before (a
+    /// percentile cannot be recomputed without every deal's figures).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub retried: u64,
 }
@@ -422,8 +423,8 @@ impl Summary {
     }
 
     /// Writes `verdict` for `deal` into `verdicts` (this summary's letters) where they hold the
-    /// deal unknown, and says whether they did. An error where this summary does not cover the deal,
-    /// or holds it decided the other way (`source` names what said so).
+    /// deal unknown, and says whether they did. An error where this summary does not cover the
+    /// deal, or holds it decided the other way (`source` names what said so).
     fn enter_verdict(
         &self,
         verdicts: &mut [u8],

@@ -79,7 +79,7 @@ impl Exporter<Summary> for Table {
             if s.retried > 0 {
                 let _ = writeln!(
                     out,
-                    "  retried    {} records entered onto the summary (merge --onto, stats --unknown-in): medians and p99s are of the records before them",
+                    "  retried    {} records or verdicts entered onto the summary (merge --onto, stats --unknown-in): medians and p99s are of the records before them",
                     s.retried
                 );
             }
