@@ -43,9 +43,10 @@ case $game in
     based=5 ;;
   sedgewick)
     own=99999
-    # results/sedgewick.json is the million deals: this ladder's first rung over seeds
-    # 0-999999 (runs/sedgewick-seeds0-999999-base.json) with this summary and its records
-    # entered (`merge --onto`; README, Results), not this ladder's.
+    # results/sedgewick.json is the million deals, not this ladder's: its first rung over
+    # seeds 0-999999 (runs/sedgewick-seeds0-999999-base.json), its second over part of the
+    # unknown deals beyond 99999 (runs/sedgewick-seeds0-999999-retries.jsonl), and this
+    # summary and its records entered (`merge --onto`; README, Results, gives the commands).
     named=sedgewick-seeds0-99999
     # The sixth rung has run (2026-11-27) over the 382 deals an earlier file had won, then
     # over seeds up to 2421, and (2026-11-29) over every deal left; the seventh (2026-11-28)
