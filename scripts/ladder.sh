@@ -16,8 +16,8 @@
 #                                     wheel-deal-any-time, klondike-draw3, klondike-draw1: a
 #                                     game, or a game with its variant)
 # Environment: THREADS (default: all cores), FROM (first rung to run, 1-based; default 1, or
-# the rung after `based` over a base), LAST (the last seed; default 99999, the Wheel's 999999),
-# FRESH=1 (run every rung from the first deal, ignoring a base).
+# the rung after `based` over a base), LAST (the last seed; default 99999, the Wheel's and
+# General Sedgewick's 999999), FRESH=1 (run every rung from the first deal, ignoring a base).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 game=${1:?usage: scripts/ladder.sh NAME}
@@ -30,6 +30,10 @@ play=("$game")
 # summary's name under results/ where it is not the game's own.
 based=0
 named=
+# Where a ladder leaves the first seeds to a deeper one: the first seed it runs, and that
+# ladder's files, entered onto the summary too.
+seeds_from=0
+deeper=()
 case $game in
   harp)
     own=99999
@@ -42,31 +46,37 @@ case $game in
       "beam 5600 10000000 4G 1" "beam-second 5600 10000000 4G 2")
     based=5 ;;
   sedgewick)
-    own=99999
-    # results/sedgewick.json is the million deals, not this ladder's: its first rung over
-    # seeds 0-999999 (runs/sedgewick-seeds0-999999-base.json), its second over part of the
-    # unknown deals beyond 99999 (runs/sedgewick-seeds0-999999-retries.jsonl), and this
-    # summary and its records entered (`merge --onto`; README, Results, gives the commands).
-    named=sedgewick-seeds0-99999
-    # The sixth rung has run (2026-11-27) over the 382 deals an earlier file had won, then
-    # over seeds up to 2421, and (2026-11-29) over every deal left; the seventh (2026-11-28)
-    # over seeds up to 5568 and 32 others, and (2026-11-29) over 2,168 more; the eighth over
-    # every deal the others had left, and only its wins are in the records file (its unknown
-    # records, the latest, would stand in the summary for the deeper searches'). The seventh
-    # has since (2026-11-29, session 52) run over every deal left, and so has the ninth, the
-    # sixth with salt 1 (292 won of 3,431). The tenth, the seventh with salt 1 (2 of 30 deals
-    # the seventh left), has run over 1,033 of the 3,139 deals the ninth left (48 won), and
-    # (session 53) over 708 more, up to seed 76859 (31 won), and (session 56) over 1,036 more
-    # (37 won), and (session 57) over the last 362 (18 won). The eleventh, the nested
-    # rollouts of level 2 (4 of 30 random deals the tenth left), has run (session 64) over
-    # all 3,005 (105 won). The twelfth, the rollouts of level 3 (1 of 30 random deals the
-    # eleventh left, against none for the adapted rollouts of level 2 and the eleventh salted),
-    # has run (session 67) over all 2,900 (35 won).
+    # Two ladders. LAST=99999, the deepest: its summary is results/sedgewick-seeds0-99999.json
+    # and its rungs up to the twelfth have run over every deal (the comment below). The
+    # million (the default): its first rung over seeds 0-999999 is the base
+    # (runs/sedgewick-seeds0-999999-base.json), the rungs after it run over the unknown deals
+    # beyond seed 99999 only (runs/sedgewick-seeds0-999999-retries.jsonl), and the summary,
+    # results/sedgewick.json, is the base with those records and the deeper ladder's entered.
+    own=999999
+    if [[ ${LAST:-$own} == 99999 ]]; then
+      based=5
+    else
+      based=1
+      seeds_from=100000
+      deeper=(runs/sedgewick-seeds0-99999-retries.jsonl runs/sedgewick-seeds0-99999-base.json)
+    fi
+    # Seeds 0-99999: the sixth rung has run (2026-11-27) over the 382 deals an earlier file had won,
+    # then over seeds up to 2421, and (2026-11-29) over every deal left; the seventh (2026-11-28)
+    # over seeds up to 5568 and 32 others, and (2026-11-29) over 2,168 more; the eighth over every
+    # deal the others had left, and only its wins are in the records file (its unknown records, the
+    # latest, would stand in the summary for the deeper searches'). The seventh has since
+    # (2026-11-29, session 52) run over every deal left, and so has the ninth, the sixth with salt 1
+    # (292 won of 3,431). The tenth, the seventh with salt 1 (2 of 30 deals the seventh left), has
+    # run over 1,033 of the 3,139 deals the ninth left (48 won), and (session 53) over 708 more, up
+    # to seed 76859 (31 won), and (session 56) over 1,036 more (37 won), and (session 57) over the
+    # last 362 (18 won). The eleventh, the nested rollouts of level 2 (4 of 30 random deals the
+    # tenth left), has run (session 64) over all 3,005 (105 won). The twelfth, the rollouts of level
+    # 3 (1 of 30 random deals the eleventh left, against none for the adapted rollouts of level 2
+    # and the eleventh salted), has run (session 67) over all 2,900 (35 won).
     rungs=("beam 8 200000 2G" "beam-second 8 200000 2G" "beam 300 500000 2G"
       "beam-second 300 500000 2G" "beam 1000 2000000 3G" "beam 16384 6000000 3G"
       "beam-second 16384 6000000 3G" "depth-first - 10000 2G" "beam 16384 6000000 3G 1"
-      "beam-second 16384 6000000 3G 1" "rollout - 6000000 3G - - 2" "rollout - 6000000 3G - - 3")
-    based=5 ;;
+      "beam-second 16384 6000000 3G 1" "rollout - 6000000 3G - - 2" "rollout - 6000000 3G - - 3") ;;
   terrace)
     own=99999
     rungs=("beam 8 10000 2G" "portfolio - 10000 2G" "beam 8 100000 2G" "beam-second 8 100000 2G"
@@ -266,14 +276,14 @@ for ((i = ${FROM:-$first}; i <= ${#rungs[@]}; i++)); do
   [[ -n $level ]] && args+=(--rollout-level "$level")
   ((i > 1)) && args+=(--retry-unknown)
   echo "rung $i of ${#rungs[@]}: ${args[*]} ${over_base[*]}" >&2
-  target/release/patience stats "${play[@]}" --seeds "0..${last}" "${args[@]}" "${threads[@]}" \
-    "${over_base[@]}" --jsonl "$file" --resume --no-json > /dev/null
+  target/release/patience stats "${play[@]}" --seeds "${seeds_from}..${last}" "${args[@]}" \
+    "${threads[@]}" "${over_base[@]}" --jsonl "$file" --resume --no-json > /dev/null
 done
 if ((${#over_base[@]})) && [[ ! -e $file ]]; then
   echo "no rung after the ${based} the base holds: $base is the summary" >&2
   cp "$base" "$summary"
 elif ((${#over_base[@]})); then
-  target/release/patience merge --onto "$base" "$file" --json "$summary"
+  target/release/patience merge --onto "$base" "$file" "${deeper[@]}" --json "$summary"
 else
   target/release/patience merge "$file" --json "$summary"
 fi
