@@ -421,7 +421,8 @@ fn deals_whose_relaxed_game_needs_thousands_of_orders_are_still_lost_at_the_deal
 #[test]
 fn rollouts_keeping_expanded_moves_walk_as_the_ladder_did_without_them() {
     // The nested rollouts keep the moves of the Queens' positions they expand (their
-    // relaxation is costly, `Game::COSTLY_MOVES`), clearing them past 65,536 positions. Seed
+    // relaxation is costly, `Game::COSTLY_MOVES`), and the keys of the children they reach,
+    // clearing them past 65,536 positions. Seed
     // 32356's record in the ladder (rung 7, rollouts of level 2), made before they were kept:
     // won in 1,180,309 positions. The same walks, through more positions than are kept, must
     // end in the same place.

@@ -14,6 +14,7 @@ use ahash::{AHashMap, AHashSet};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::hash_map::Entry;
+use std::ops::Range;
 
 /// The nesting used where none is given: on 30 random deals of each game's unknown ones
 /// (README, How it searches), level 2 won more than level 1 (Terrace) and no fewer than level
@@ -53,7 +54,9 @@ pub(super) type Child<G> = (<G as Game>::Move, G, <G as Game>::Key);
 /// The moves of the positions the walks expanded lately, for games whose moves are costly
 /// (`Game::COSTLY_MOVES`): nested walks expand the same positions over and over (the Queens'
 /// seed 41391, rollouts of level 2: 500k expansions of 46k positions), and a position's
-/// moves, its safe move and the game's relaxations included, depend on it alone. Past
+/// moves, its safe move and the game's relaxations included, depend on it alone; so do the
+/// keys of the children they reach, kept too once a walk has played them (the Queens' key
+/// packs every card of the talon, and took a quarter of the rollouts' time). Past
 /// `EXPANSIONS_KEPT` positions it starts afresh. The walks, their node counts and their
 /// verdicts are those without it; only the time changes. Positions are found by their keys
 /// (the walks have them at hand, and a key hashes faster than a position) and then compared
@@ -61,9 +64,10 @@ pub(super) type Child<G> = (<G as Game>::Move, G, <G as Game>::Key);
 pub(super) struct Expansions<G: Game> {
     /// Each position kept, with where its moves lie in `moves`.
     kept: AHashMap<G::Key, (G, u32, u32)>,
-    /// The kept positions' moves, one after another, so that keeping a position allocates
-    /// nothing of its own.
-    moves: Vec<G::Move>,
+    /// The kept positions' moves, one after another (so that keeping a position allocates
+    /// nothing of its own), each with its child's key once played; for other games, the
+    /// moves of the position expanded last.
+    moves: Vec<(G::Move, Option<G::Key>)>,
     /// Room for working out a position's moves.
     room: Vec<G::Move>,
     /// Bytes the positions kept and their moves took at most.
@@ -85,9 +89,9 @@ impl<G: Game> Expansions<G> {
         }
     }
 
-    /// The moves to search from `position`, whose key is `key`: its safe move alone, if it
-    /// has one.
-    fn of(&mut self, position: &G, key: &G::Key) -> &[G::Move] {
+    /// Where in `moves` lie the moves to search from `position`, whose key is `key`: its
+    /// safe move alone, if it has one.
+    fn of(&mut self, position: &G, key: &G::Key) -> Range<usize> {
         let Expansions {
             kept,
             moves,
@@ -96,7 +100,9 @@ impl<G: Game> Expansions<G> {
         } = self;
         if !G::COSTLY_MOVES {
             work_out(position, room);
-            return room;
+            moves.clear();
+            moves.extend(room.iter().map(|&mv| (mv, None)));
+            return 0..moves.len();
         }
         let full = kept.len() >= EXPANSIONS_KEPT || moves.len() >= MOVES_KEPT;
         if full && !kept.contains_key(key) {
@@ -111,14 +117,14 @@ impl<G: Game> Expansions<G> {
         if fresh || slot.0 != *position {
             work_out(position, room);
             let start = moves.len() as u32;
-            moves.extend_from_slice(room);
+            moves.extend(room.iter().map(|&mv| (mv, None)));
             *slot = (*position, start, moves.len() as u32);
             // The map's slots (each with its control byte) and the moves.
             let slots = held * (size_of::<(G::Key, (G, u32, u32))>() + 1);
-            let bytes = slots + moves.len() * size_of::<G::Move>();
+            let bytes = slots + moves.len() * size_of::<(G::Move, Option<G::Key>)>();
             *peak_bytes = (*peak_bytes).max(bytes as u64);
         }
-        &moves[slot.1 as usize..slot.2 as usize]
+        slot.1 as usize..slot.2 as usize
     }
 }
 
@@ -144,13 +150,17 @@ pub(super) fn expand<G: Game>(
     max_nodes: u64,
 ) -> Result<(), Spent> {
     children.clear();
-    for &mv in expansions.of(position, key) {
+    for i in expansions.of(position, key) {
+        let (mv, known) = expansions.moves[i];
         let child = position.play(mv);
         *nodes += 1;
         if *nodes >= max_nodes {
             return Err(Spent);
         }
-        let key = child.key();
+        let key = known.unwrap_or_else(|| child.key());
+        if G::COSTLY_MOVES {
+            expansions.moves[i].1 = Some(key);
+        }
         if child.is_won() || !seen.contains(&key) {
             children.push((mv, child, key));
         }
