@@ -40,9 +40,10 @@ pub trait Game: Copy + Eq + Hash + Send + Sync + 'static {
     const HEURISTICS: usize = 1;
     /// Whether a position's search moves cost enough to work out (a relaxed game played out
     /// for each position) that the nested rollouts, which expand the same positions many
-    /// times, keep those of the positions they expanded lately. Where moves are cheap the
-    /// keeping costs more than it saves (General Sedgewick's rollouts of level 2 run 1.4
-    /// times slower with it, the Queens' nearly three times as fast).
+    /// times, keep those of the positions they expanded lately, with their children's keys.
+    /// Where moves are cheap the keeping costs more than it saves (General Sedgewick's
+    /// rollouts of level 2 ran 1.4 times slower with it, the Queens' nearly three times as
+    /// fast; Terrace's, once the keys were kept too, about a tenth faster).
     const COSTLY_MOVES: bool = false;
 
     /// Lays out a deal (cards in dealing order) under the chosen variant.

@@ -396,3 +396,18 @@ fn adapted_rollouts_win_a_deal_every_rung_of_the_ladder_left_and_repeat_under_on
     assert_eq!(stopped.verdict, Verdict::Unknown);
     assert_eq!(stopped.nodes, 10_000);
 }
+
+#[test]
+fn rollouts_keeping_expanded_moves_walk_as_the_ladder_did_without_them() {
+    // Since session 69 the nested rollouts keep Terrace's expanded moves and their children's
+    // keys (`Game::COSTLY_MOVES`), clearing them past 65,536 positions. Seed 99930's record
+    // in the ladder (rollouts of level 3), made before they were kept: won in 908,118
+    // positions. The same walks, through more positions than are kept, must end there too.
+    let deal = Terrace::deal(&options::<Terrace>(&[]), &shuffled(99930, 2)).unwrap();
+    let budget = Budget {
+        rollout_level: Some(3),
+        ..within(4_000_000)
+    };
+    let won = solve_checked(&deal, Order::Rollout, budget);
+    assert_eq!((won.verdict, won.nodes), (Verdict::Won, 908_118));
+}

@@ -657,6 +657,7 @@ impl Game for Terrace {
     /// wins 26 in 14.9 s, the portfolio 11 in 29.1 s.
     const SEARCH: Order = Order::Beam;
     const HEURISTICS: usize = HEURISTIC_WEIGHTS.len();
+    const COSTLY_MOVES: bool = true;
 
     /// Lifting the preference rule and letting the waste fill spaces only add moves, so the
     /// variants with either turned off are narrower.
