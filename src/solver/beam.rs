@@ -100,7 +100,9 @@ fn beam_run<G: Game>(
         next.clear();
         ranking.clear();
         salted.clear();
-        for &(node, position) in &layer {
+        // Each position is read where it lies in the layer, not copied out of it.
+        for (node, position) in &layer {
+            let node = *node;
             moves.clear();
             match position.safe_move() {
                 Some(mv) => moves.push(mv),
@@ -112,11 +114,10 @@ fn beam_run<G: Game>(
             let start = next.len();
             keys.clear();
             for &mv in &moves {
-                let child = position.play(mv);
-                let key = child.key();
+                next.push((0, position.play(mv)));
+                let key = next[next.len() - 1].1.key();
                 visited.table.prefetch(&key);
                 keys.push((mv, key));
-                next.push((0, child));
             }
             let mut kept = start;
             for (i, &(mv, key)) in keys.iter().enumerate() {
