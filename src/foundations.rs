@@ -96,21 +96,31 @@ impl SuitFoundations {
         inversions(stack.map(|card| self.card_offset(card)), slack)
     }
 
-    /// The inversions `card` makes lying on `beneath` (top card first), for each of `slacks`:
-    /// the cards beneath it that come more than that many steps before it in their
-    /// foundations. A game that keeps its inversion counts as it plays adds or takes away only
-    /// these, all of them in one walk down the stack.
-    pub fn inversions_over<const N: usize>(
+    /// The inversions `card` makes lying on a run of `beneath` cards, each a rank above the
+    /// card over it (with the wrap), for each of `slacks`: General Sedgewick's cross piles,
+    /// built down by rank alone, whose offsets climb a step a card from the top, so the count
+    /// is arithmetic, not a walk down the pile.
+    pub fn inversions_over_run<const N: usize>(
         &self,
         card: Card,
-        beneath: impl Iterator<Item = Card>,
+        beneath: usize,
         slacks: [u8; N],
     ) -> [i32; N] {
-        let beneath = beneath.map(|lower| self.card_offset(lower));
-        inversions_over(self.card_offset(card), beneath, slacks)
+        let upper = self.card_offset(card) as usize;
+        let (cycles, rest) = (beneath / KING as usize, beneath % KING as usize);
+        slacks.map(|slack| {
+            // The cards beneath lie at offsets upper + 1, upper + 2, ... (mod 13): each full
+            // cycle of 13 holds every offset once, so `limit` below the card's less its
+            // slack; the last `rest` reach offsets 0.. only past the wrap, at the
+            // (13 - upper)-th card on.
+            let limit = upper.saturating_sub(slack as usize);
+            let partial = (rest + upper).saturating_sub(KING as usize - 1).min(limit);
+            (cycles * limit + partial) as i32
+        })
     }
 
-    /// The same as `inversions_over` for a stack whose cards are counted in `beneath`.
+    /// The inversions `card` makes lying on a stack whose cards are counted in `beneath`, for
+    /// each of `slacks`: those more than that many steps before it (`inversions`).
     pub fn inversions_over_counted<const N: usize>(
         &self,
         card: Card,
@@ -412,10 +422,10 @@ mod tests {
             let pack = crate::deal::shuffled(u64::from(base), 1);
             let mut counts = OffsetCounts::default();
             for (i, &card) in pack.iter().enumerate() {
-                let beneath = pack[..i].iter().rev().copied();
+                let beneath = pack[..i].iter().rev().map(|c| f.offset(c.rank()));
                 assert_eq!(
                     f.inversions_over_counted(card, counts, [0, 2, 4, 12]),
-                    f.inversions_over(card, beneath, [0, 2, 4, 12]),
+                    inversions_over(f.offset(card.rank()), beneath, [0, 2, 4, 12]),
                     "base {base}, card {i}"
                 );
                 f.count_in(&mut counts, card);
@@ -424,6 +434,30 @@ mod tests {
                 f.count_out(&mut counts, card);
             }
             assert_eq!(counts, OffsetCounts::default());
+        }
+    }
+
+    /// A card over a run built down by rank (any suits, with the wrap, longer than a cycle)
+    /// makes the inversions the walk down the run counts, under every base and slack.
+    #[test]
+    fn inversions_over_a_run_are_those_over_its_cards() {
+        for base in 1..=KING {
+            let f = SuitFoundations::new(base);
+            for card in (0..PACK).map(Card::from_index) {
+                // The run beneath, top first: a rank above the card, then above that, ...
+                let offsets = (1..=60).map(|k| f.offset((card.rank() - 1 + k) % KING + 1));
+                for beneath in 0..=60 {
+                    assert_eq!(
+                        f.inversions_over_run(card, beneath, [0, 2, 4, 12]),
+                        inversions_over(
+                            f.offset(card.rank()),
+                            offsets.clone().take(beneath),
+                            [0, 2, 4, 12]
+                        ),
+                        "base {base}, {card}, {beneath} beneath"
+                    );
+                }
+            }
         }
     }
 

@@ -32,6 +32,9 @@ pub struct Sedgewick {
     /// Every card's place (the cross piles, stock, waste, home); also the key.
     links: Links,
     tops: [Option<Card>; CROSS],
+    /// How many cards each cross pile holds: a pile is a run built down by rank from its
+    /// bottom card, so with its height the inversions over it are counted without a walk.
+    heights: [u8; CROSS],
     talon: Talon<STOCK_MAX>,
     foundations: SuitFoundations,
     /// Whether building down on the cross wraps (a king on an ace).
@@ -248,11 +251,11 @@ impl Sedgewick {
         piles + counted(&mut self.talon.waste().rev())
     }
 
-    /// The inversions `card` makes lying on `beneath` (top card first), with each heuristic's
-    /// slack.
-    fn inversions_over(&self, card: Card, beneath: impl Iterator<Item = Card>) -> [i32; 2] {
+    /// The inversions `card` makes lying on the top `beneath` cards of a cross pile, with each
+    /// heuristic's slack.
+    fn inversions_over_pile(&self, card: Card, beneath: u8) -> [i32; 2] {
         self.foundations
-            .inversions_over(card, beneath, INVERSION_SLACKS)
+            .inversions_over_run(card, beneath.into(), INVERSION_SLACKS)
     }
 
     /// The inversions `card` makes lying on the waste whose cards `beneath` counts.
@@ -321,6 +324,7 @@ impl Game for Sedgewick {
         let mut game = Sedgewick {
             links: Links::all(HOME),
             tops: [None; CROSS],
+            heights: [0; CROSS],
             talon: Talon::new(&order[CROSS + 1..]),
             foundations: SuitFoundations::new(first_foundation.rank()),
             wrap: !options.flag("no-wrap"),
@@ -334,6 +338,7 @@ impl Game for Sedgewick {
         for (pile, &card) in order[..CROSS].iter().enumerate() {
             game.links.mark(card, CROSS_BOTTOM);
             game.tops[pile] = Some(card);
+            game.heights[pile] = 1;
         }
         game.foundations.add(first_foundation);
         for &card in &order[CROSS + 1..] {
@@ -415,7 +420,9 @@ impl Game for Sedgewick {
             Place::Pile(p) => {
                 let beneath = self.links.below(card);
                 next.tops[p as usize] = beneath;
-                next.count_inversions(-1, self.inversions_over(card, self.links.pile(beneath)));
+                next.heights[p as usize] -= 1;
+                let below = next.heights[p as usize];
+                next.count_inversions(-1, self.inversions_over_pile(card, below));
             }
             Place::Stock => {
                 next.talon.take_stock_top();
@@ -433,10 +440,11 @@ impl Game for Sedgewick {
                 next.links.mark(card, HOME);
             }
             Place::Pile(t) => {
-                let pile = self.links.pile(self.tops[t as usize]);
-                next.count_inversions(1, self.inversions_over(card, pile));
+                let below = self.heights[t as usize];
+                next.count_inversions(1, self.inversions_over_pile(card, below));
                 next.links.lay(card, next.tops[t as usize], CROSS_BOTTOM);
                 next.tops[t as usize] = Some(card);
+                next.heights[t as usize] += 1;
             }
             Place::Stock | Place::Waste => unreachable!("nothing is moved onto the talon"),
         }
@@ -455,16 +463,20 @@ impl Game for Sedgewick {
 
     /// The cross piles sorted by their top cards.
     fn canonical(&self) -> Self {
+        let mut piles: [(Option<Card>, u8); CROSS] =
+            std::array::from_fn(|p| (self.tops[p], self.heights[p]));
+        piles.sort();
         let mut canonical = *self;
-        canonical.tops.sort();
+        canonical.tops = piles.map(|(top, _)| top);
+        canonical.heights = piles.map(|(_, height)| height);
         canonical
     }
 
     fn tally(&self) -> Tally {
         let covered: usize = self
-            .tops
+            .heights
             .iter()
-            .map(|&top| self.links.pile(top).count().saturating_sub(1))
+            .map(|&height| usize::from(height.saturating_sub(1)))
             .sum();
         Tally {
             home: self.foundations.cards_home() as u16,
@@ -536,7 +548,7 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     /// The inversion counts kept move by move (with both slacks) are the counts of every
-    /// stack's pairs, along random games (moves into every space, building, the waste growing
+    /// stack's pairs, and the piles' heights kept are theirs, along random games (moves into every space, building, the waste growing
     /// and shrinking).
     #[test]
     fn kept_inversions_are_the_stacks_inversions() {
@@ -549,6 +561,10 @@ mod tests {
             for _ in 0..120 {
                 let counted = INVERSION_SLACKS.map(|slack| position.counted_inversions(slack));
                 assert_eq!(position.inversions, counted, "seed {seed}");
+                let heights = position
+                    .tops
+                    .map(|top| position.links.pile(top).count() as u8);
+                assert_eq!(position.heights, heights, "seed {seed}");
                 nonzero += usize::from(position.inversions[0] > 0);
                 moves.clear();
                 position.legal_moves(&mut moves);
