@@ -187,6 +187,12 @@ pub trait Game: Copy + Eq + Hash + Send + Sync + 'static {
     /// The position after a legal move.
     fn play(&self, mv: Self::Move) -> Self;
 
+    /// Plays a legal move on this position: `play`, for a search that has the position where
+    /// the child is to lie already (a game whose positions are large can save the copies).
+    fn play_in_place(&mut self, mv: Self::Move) {
+        *self = self.play(mv);
+    }
+
     fn is_won(&self) -> bool;
 
     fn key(&self) -> Self::Key;

@@ -108,14 +108,16 @@ fn beam_run<G: Game>(
                 Some(mv) => moves.push(mv),
                 None => position.search_moves(&mut moves),
             }
-            // The children are played straight into `next` (a position is hundreds of bytes,
+            // The children are played in place in `next` (a position is hundreds of bytes,
             // so it is copied no more than it must be), their table slots fetched, and then
             // looked up in turn: those seen before are dropped, the others close ranks.
             let start = next.len();
             keys.clear();
             for &mv in &moves {
-                next.push((0, position.play(mv)));
-                let key = next[next.len() - 1].1.key();
+                next.push((0, *position));
+                let child = &mut next.last_mut().expect("just pushed").1;
+                child.play_in_place(mv);
+                let key = child.key();
                 visited.table.prefetch(&key);
                 keys.push((mv, key));
             }
