@@ -110,8 +110,16 @@ impl Sedgewick {
     }
 
     fn sources(&self) -> impl Iterator<Item = (Place, Card)> + '_ {
+        self.sources_with(self.tops)
+    }
+
+    /// The available cards were the cross's tops `tops`, the talon as it is.
+    fn sources_with(
+        &self,
+        tops: [Option<Card>; CROSS],
+    ) -> impl Iterator<Item = (Place, Card)> + '_ {
         let piles =
-            (0..CROSS).filter_map(|p| self.tops[p].map(|card| (Place::Pile(p as u8), card)));
+            (0..CROSS).filter_map(move |p| tops[p].map(|card| (Place::Pile(p as u8), card)));
         piles
             .chain(self.talon.stock_top().map(|card| (Place::Stock, card)))
             .chain(self.talon.waste_top().map(|card| (Place::Waste, card)))
@@ -180,23 +188,30 @@ impl Sedgewick {
         let (x, Place::Pile(from), Place::Pile(onto)) = waiting else {
             unreachable!("a move that waits goes from pile to pile")
         };
-        let after = self.play(shift(waiting));
-        let y = after.tops[from as usize].expect("a move that waits leaves a card");
+        // After the move only the two piles' tops differ: the foundations, the talon and
+        // what lies beneath every other top are as they are now.
+        let y = self
+            .links
+            .below(x)
+            .expect("a move that waits leaves a card");
+        let mut tops = self.tops;
+        tops[from as usize] = Some(y);
+        tops[onto as usize] = Some(x);
         let here = Place::Pile(from);
         let start = moves.len();
         let pair = |then| Move::Paired([waiting, then]);
-        if after.foundations.accepts(y) {
+        if self.foundations.accepts(y) {
             moves.push(pair((y, here, Place::Home)));
-            if after.nothing_to_build_on(y.rank()) {
+            if self.nothing_to_build_on(y.rank()) {
                 return;
             }
         }
         for to in 0..CROSS as u8 {
-            if to != from && after.tops[to as usize].is_some_and(|t| self.goes_on(y, t)) {
+            if to != from && tops[to as usize].is_some_and(|t| self.goes_on(y, t)) {
                 moves.push(pair((y, here, Place::Pile(to))));
             }
         }
-        for (source, card) in after.sources() {
+        for (source, card) in self.sources_with(tops) {
             if source != Place::Pile(onto) && self.goes_on(card, y) {
                 moves.push(pair((card, source, here)));
             }
@@ -205,10 +220,10 @@ impl Sedgewick {
             }
         }
         for other in 0..CROSS as u8 {
-            let Some(x2) = after.tops[other as usize] else {
+            let Some(x2) = tops[other as usize] else {
                 continue;
             };
-            let Some(y2) = after.links.below(x2) else {
+            let Some(y2) = self.links.below(x2) else {
                 continue;
             };
             if other == from || other == onto {
@@ -222,7 +237,7 @@ impl Sedgewick {
                 continue;
             }
             for to in 0..CROSS as u8 {
-                if to != other && after.tops[to as usize].is_some_and(|t| self.goes_on(x2, t)) {
+                if to != other && tops[to as usize].is_some_and(|t| self.goes_on(x2, t)) {
                     let paired = pair((x2, Place::Pile(other), Place::Pile(to)));
                     if !moves[start..].contains(&paired) {
                         moves.push(paired);
