@@ -113,7 +113,7 @@ impl Sedgewick {
         self.sources_with(self.tops)
     }
 
-    /// The available cards were the cross's tops `tops`, the talon as it is.
+    /// The available cards if the cross's tops were `tops`, the talon as it is.
     fn sources_with(
         &self,
         tops: [Option<Card>; CROSS],
@@ -425,8 +425,8 @@ impl Game for Sedgewick {
         next
     }
 
-    /// `play` without copying the position (about 130 bytes) twice more: the beam plays each
-    /// child where it will lie.
+    /// `play` without copying the position (over a hundred bytes) twice more: the beam plays
+    /// each child where it will lie.
     fn play_in_place(&mut self, mv: Move) {
         let Move::Shift { card, from, to } = mv else {
             if let Move::Paired([first, then]) = mv {
@@ -572,8 +572,8 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     /// The inversion counts kept move by move (with both slacks) are the counts of every
-    /// stack's pairs, and the piles' heights kept are theirs, along random games (moves into every space, building, the waste growing
-    /// and shrinking).
+    /// stack's pairs, and the piles' heights kept are theirs, along random games (moves into
+    /// every space, building, the waste growing and shrinking).
     #[test]
     fn kept_inversions_are_the_stacks_inversions() {
         let options = OptionValues::defaults(Sedgewick::OPTIONS);
