@@ -393,4 +393,21 @@ fn the_layered_search_proves_a_loss_in_less_memory() {
         layered.peak_bytes,
         depth_first.peak_bytes
     );
+    // Keyed by the game's keys, each new layer's set holds its shards' fields from the start:
+    // counted as it opens, what the layers hold never runs below zero (it once wrapped round
+    // to 16 million TiB), and a memory budget of twice the depth-first search's is enough.
+    let keyed = Unnumbered(lost);
+    let within_memory = Budget {
+        max_memory: Some(depth_first.peak_bytes * 2),
+        ..Budget::default()
+    };
+    let layered = solve(&keyed, Order::Layered, within_memory);
+    assert_eq!(layered.verdict, Verdict::Lost);
+    assert_eq!(layered.nodes, depth_first.nodes);
+    assert!(
+        layered.peak_bytes < depth_first.peak_bytes * 2,
+        "keyed layers {} bytes, depth-first {}",
+        layered.peak_bytes,
+        depth_first.peak_bytes
+    );
 }

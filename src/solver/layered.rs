@@ -348,10 +348,14 @@ impl<G: Game> Layers<G> {
             .budget
             .max_memory
             .map_or(u64::MAX, |max| max.saturating_sub(held));
-        let later = self
-            .waiting
-            .entry(child.layer())
-            .or_insert_with(|| Waiting::new(&child));
+        // A new layer's set holds some bytes before its first entry (a keyed set, its shards).
+        let mut opened = 0;
+        let later = self.waiting.entry(child.layer()).or_insert_with(|| {
+            let waiting = Waiting::new(&child);
+            opened = waiting.bytes();
+            waiting
+        });
+        self.waiting_bytes += opened;
         let before = later.bytes();
         // Entries are numbered in 32 bits (`u32::MAX` marks the deal's origin): past that
         // many the search stops as if its position budget were spent.
