@@ -53,7 +53,7 @@ case $game in
     # beyond seed 99999 only (runs/sedgewick-seeds0-999999-retries.jsonl), and the summary,
     # results/sedgewick.json, is the base with those records and the deeper ladder's entered.
     # The million's second and third rungs have run over every deal (session 69), its fourth
-    # too (session 70), and its fifth over 7,247 of the 56,292 the fourth left.
+    # too (session 70), and its fifth over 18,981 of the 56,292 the fourth left (sessions 70-71).
     own=999999
     if [[ ${LAST:-$own} == 99999 ]]; then
       based=5

@@ -422,3 +422,16 @@ fn the_narrower_variants_allow_no_move_this_one_refuses() {
 fn the_wider_variants_refuse_no_move_this_one_allows() {
     assert_eq!(check_wider::<Sedgewick>(&[("no-wrap", 1)]), 1);
 }
+
+/// Seed 164407, the first whole deal under the standard rules proven lost (by the ladder's
+/// rung 5, the beam from 1000 within 2M, whose run cut no layer): depth-first search proves
+/// it too, and so does the brute-force oracle, which makes single legal moves only, with no
+/// safe moves and no pairs (about 2 s in all).
+#[test]
+fn the_first_whole_deal_proven_lost_is_lost_by_brute_force() {
+    let deal = Sedgewick::deal(&options::<Sedgewick>(&[]), &shuffled(164407, 1)).unwrap();
+    let depth_first = solve_checked(&deal, Order::DepthFirst, Budget::default());
+    assert_eq!(depth_first.verdict, Verdict::Lost);
+    assert_eq!(depth_first.nodes, 465_760);
+    assert!(!oracle::brute_force_winnable(&deal));
+}
